@@ -1,0 +1,17 @@
+-- Element types: their sizes, CUDA types and DLPack codes.
+local M = {}
+
+local TABLE = {
+  fp32 = { size = 4, cuda = "float",         dl_code = "kDLFloat",  bits = 32, c_enum = "FG_DTYPE_FP32" },
+  fp16 = { size = 2, cuda = "__half",        dl_code = "kDLFloat",  bits = 16, c_enum = "FG_DTYPE_FP16" },
+  bf16 = { size = 2, cuda = "__nv_bfloat16", dl_code = "kDLBfloat", bits = 16, c_enum = "FG_DTYPE_BF16" },
+  i32  = { size = 4, cuda = "int",           dl_code = "kDLInt",    bits = 32, c_enum = "FG_DTYPE_I32" },
+  i64  = { size = 8, cuda = "long long",     dl_code = "kDLInt",    bits = 64, c_enum = "FG_DTYPE_I64" },
+}
+local ORDER = { "fp32", "fp16", "bf16", "i32", "i64" }
+
+function M.info(name) return TABLE[name] end
+function M.names() return table.concat(ORDER, ", ") end
+function M.float_names() return { "fp32", "fp16", "bf16" } end
+
+return M

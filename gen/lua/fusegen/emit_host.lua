@@ -1,0 +1,174 @@
+-- Writing the host side: public op prototypes, kernel parameter structs, entry
+-- points, dispatch tables and the Ninja list of generated sources.
+
+local dtypes = require "fusegen.dtypes"
+
+local M = {}
+
+local function quoted_list(values)
+  local out = {}
+  for _, v in ipairs(values) do out[#out + 1] = '"' .. tostring(v) .. '"' end
+  return table.concat(out, ", ")
+end
+
+local function c_escape(s) return (s:gsub("\\", "\\\\"):gsub('"', '\\"'):gsub("%%", "%%%%")) end
+
+local function scalar_ctype(op, sc)
+  if op.enums[sc.type] then return "fg_" .. sc.type end
+  return sc.type == "f32" and "float" or "int64_t"
+end
+
+local function prototype_args(op)
+  local args = {}
+  for _, t in ipairs(op.tensors) do
+    args[#args + 1] = (t.access == "in" and "const DLTensor* " or "DLTensor* ") .. t.name
+  end
+  for _, sc in ipairs(op.scalars) do args[#args + 1] = scalar_ctype(op, sc) .. " " .. sc.name end
+  args[#args + 1] = "fg_stream_t stream"
+  return table.concat(args, ", ")
+end
+
+local function tensor_args(op)
+  local out = {}
+  for _, t in ipairs(op.tensors) do out[#out + 1] = t.name end
+  return table.concat(out, ", ")
+end
+
+local function axis_names(op)
+  local out = {}
+  for _, a in ipairs(op.axes) do out[#out + 1] = a.name end
+  return table.concat(out, ", ")
+end
+
+local function doc_lines(doc)
+  local out = {}
+  if not doc then return out end
+  for line in (doc .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line == "" and "" or (" " .. line) end
+  while #out > 0 and out[#out] == "" do out[#out] = nil end
+  return out
+end
+
+local function tensor_dtype_doc(op, t)
+  local a = op.axis_by_name[t.dtype]
+  if a then return table.concat(a.values, "/") end
+  return t.dtype
+end
+
+local function symbols_in(op, expr)
+  local seen, out = {}, {}
+  for word in expr:gmatch("[%a_][%w_]*") do
+    if op.symbol_set[word] and not seen[word] then seen[word] = true; out[#out + 1] = word end
+  end
+  return out
+end
+
+function M.helpers(op)
+  local group_index, groups = {}, {}
+  for _, t in ipairs(op.tensors) do
+    if group_index[t.dtype] == nil then
+      local values = op.axis_by_name[t.dtype] and op.axis_by_name[t.dtype].values or { t.dtype }
+      local enums = {}
+      for _, v in ipairs(values) do enums[#enums + 1] = dtypes.info(v).c_enum end
+      groups[#groups + 1] = { name = t.dtype, enums = enums }
+      group_index[t.dtype] = #groups - 1
+    end
+  end
+  local sym_index = {}
+  for i, s in ipairs(op.symbols) do sym_index[s] = i - 1 end
+  return {
+    op = op, dtypes = dtypes, groups = groups, group_index = group_index,
+    quoted_list = quoted_list, c_escape = c_escape, scalar_ctype = scalar_ctype,
+    prototype_args = prototype_args, tensor_args = tensor_args, axis_names = axis_names,
+    doc_lines = doc_lines, tensor_dtype_doc = tensor_dtype_doc,
+    dims_init = function(t)
+      local out = {}
+      for _, d in ipairs(t.parsed_dims) do out[#out + 1] = ("{%d, %d}"):format(sym_index[d.sym], d.div) end
+      return table.concat(out, ", ")
+    end,
+    constraint_values = function(expr)
+      local out = {}
+      for _, s in ipairs(symbols_in(op, expr)) do out[#out + 1] = s .. " = %lld" end
+      return table.concat(out, ", ")
+    end,
+    constraint_args = function(expr)
+      local out = {}
+      for _, s in ipairs(symbols_in(op, expr)) do out[#out + 1] = ", (long long)" .. s end
+      return table.concat(out)
+    end,
+    value_index = function(a, value)
+      for j, v in ipairs(a.values) do if v == value then return j - 1 end end
+    end,
+  }
+end
+
+-- Shared enums: every spec that names an enum must give it the same values.
+function M.collect_enums(ops)
+  local by_name, list = {}, {}
+  for _, op in ipairs(ops) do
+    local names = {}
+    for n in pairs(op.enums) do names[#names + 1] = n end
+    table.sort(names)
+    for _, n in ipairs(names) do
+      local values = op.enums[n]
+      local prev = by_name[n]
+      if prev then
+        if table.concat(prev.values, ",") ~= table.concat(values, ",") then
+          error(string.format("%s: field 'enums.%s': expected the same values as in %s (%s), got %s",
+            op.path, n, prev.path, table.concat(prev.values, ", "), table.concat(values, ", ")), 0)
+        end
+      else
+        by_name[n] = { name = n, values = values, path = op.path }
+        list[#list + 1] = by_name[n]
+      end
+    end
+  end
+  table.sort(list, function(a, b) return a.name < b.name end)
+  return list
+end
+
+local function key_less(a, b)
+  for i = 1, #a.key do
+    if a.key[i] ~= b.key[i] then return a.key[i] < b.key[i] end
+  end
+  return a.arch < b.arch
+end
+
+function M.emit(ops, render, files)
+  local enums = M.collect_enums(ops)
+  local common = {
+    ops = ops, enums = enums, dtypes = dtypes,
+    scalar_ctype = scalar_ctype, prototype_args = prototype_args, doc_lines = doc_lines,
+    tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names,
+  }
+  for _, op in ipairs(ops) do
+    op.sorted = {}
+    for i, v in ipairs(op.variants) do op.sorted[i] = v end
+    table.sort(op.sorted, key_less)
+  end
+  files["fusegen_ops.h"] = render.render("host/ops.h.tpl", common)
+  files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
+  files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
+  files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
+  local c_files = { { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" } }
+  for _, op in ipairs(ops) do
+    local name = op.op .. "_entry.c"
+    files[name] = render.render("host/entry.c.tpl", M.helpers(op))
+    c_files[#c_files + 1] = { file = name, object = op.op .. "_entry.o" }
+  end
+  local kernel_files, objects = {}, {}
+  for _, op in ipairs(ops) do
+    for _, f in ipairs(op.kernel_files) do
+      local obj = "kernels/" .. f:gsub("%.cu$", ".o")
+      local arch = f:match("_sm(%d+)%.cu$")
+      kernel_files[#kernel_files + 1] = { file = f, object = obj, arch = arch }
+    end
+  end
+  table.sort(c_files, function(a, b) return a.file < b.file end)
+  for _, k in ipairs(kernel_files) do objects[#objects + 1] = " $builddir/generated/" .. k.object end
+  for _, c in ipairs(c_files) do objects[#objects + 1] = " $builddir/generated/" .. c.object end
+  files["sources.ninja"] = render.render("host/sources.ninja.tpl", {
+    kernel_files = kernel_files, c_files = c_files, objects = table.concat(objects, " $\n   "),
+  })
+end
+
+return M

@@ -1,0 +1,112 @@
+-- The "heads" thread mapping: work items are (token, head) pairs.
+--
+-- A head of D elements is cut into chunks of C elements, C = 16 bytes of the
+-- activation dtype, so that each chunk is one 16-byte load on the fast path.
+-- A group of L lanes of a warp holds one head (each lane a few chunk slots),
+-- a warp holds G = floor(32 / L) heads at a time, and a lane keeps U heads in
+-- flight. A warp stays on one token while it walks over that token's heads,
+-- so per-token data (the cos/sin row) is loaded once into registers and reused
+-- for every head. The only runtime loops are over tokens and heads.
+--
+-- Regions of a head:
+--   rotate: interleaved pairs: chunks over [0, R); half pairs: chunks over the
+--           first half [0, R/2), each paired with the chunk R/2 further on.
+--   pass:   [R, D), copied when out of place, untouched in place (partial R only).
+
+local dtypes = require "fusegen.dtypes"
+local spec_mod = require "fusegen.spec"
+
+local M = {}
+
+local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 4 }
+local TILE_DOC = {
+  warps = "warps per block (1 to 32)",
+  chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
+  heads_in_flight = "heads each lane loads before it computes (1 to 8)",
+  blocks_per_sm = "resident blocks per multiprocessor the grid is sized for (1 to 32)",
+}
+local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 } }
+
+-- Tile parameters of one variant: defaults, the spec's tiles, then the spec's
+-- `{when = {...}, ...}` entries that match the variant, in order.
+function M.tiles(spec, v, tuning)
+  local t = {}
+  for k, x in pairs(TILE_DEFAULTS) do t[k] = x end
+  local function apply(src, field)
+    for k, x in pairs(src) do
+      if type(k) == "string" and k ~= "when" then
+        if not TILE_DOC[k] then
+          local names = {}
+          for n in pairs(TILE_DOC) do names[#names + 1] = n end
+          table.sort(names)
+          spec_mod.fail(spec.path, field .. "." .. k, "a tile parameter (" .. table.concat(names, ", ") .. ")", k)
+        end
+        local lim = TILE_LIMITS[k]
+        if math.type(x) ~= "integer" or x < lim[1] or x > lim[2] then
+          spec_mod.fail(spec.path, field .. "." .. k, "an integer: " .. TILE_DOC[k], x)
+        end
+        t[k] = x
+      end
+    end
+  end
+  local function matches(when, field)
+    if type(when) ~= "table" then spec_mod.fail(spec.path, field .. ".when", "a table of axis = value", when) end
+    for axis, value in pairs(when) do
+      if not spec.axis_by_name[axis] and axis ~= "arch" then
+        spec_mod.fail(spec.path, field .. ".when." .. tostring(axis), "an axis name or arch", axis)
+      end
+      if v[axis] ~= value then return false end
+    end
+    return true
+  end
+  local function layer(src, field)
+    apply(src, field)
+    for i, entry in ipairs(src) do
+      local f = ("%s[%d]"):format(field, i)
+      if type(entry) ~= "table" then spec_mod.fail(spec.path, f, "a table {when = {...}, param = value}", entry) end
+      if matches(entry.when, f) then apply(entry, f) end
+    end
+  end
+  layer(spec.tiles, "tiles")
+  if tuning then layer(tuning, "tuning") end
+  return t
+end
+
+local function ceil_div(a, b) return (a + b - 1) // b end
+
+function M.plan(spec, v, tuning)
+  local act = dtypes.info(v.act)
+  local tab = dtypes.info(v.table)
+  local D = v.head_dim
+  local m = { tiles = M.tiles(spec, v, tuning) }
+  m.esize, m.tsize = act.size, tab.size
+  m.C = 16 // act.size                      -- elements per chunk
+  if D % m.C ~= 0 then
+    spec_mod.fail(spec.path, "axes.head_dim", ("head sizes that are multiples of %d for %s"):format(m.C, v.act), D)
+  end
+  m.D = D
+  m.vec = v.access == "vec16"
+  m.full = v.rot == "full"
+  m.half = v.pairing == "half"
+  -- chunk positions of the rotate region (at most; fewer at run time for partial R)
+  local span = m.half and D // 2 or D
+  m.NR_max = ceil_div(span, m.C)
+  m.NV = math.max(m.tiles.chunks, ceil_div(m.NR_max, 32))
+  m.L = ceil_div(m.NR_max, m.NV)
+  m.G = 32 // m.L
+  -- pass region [R, D): only for partial R, at most D - 2 elements
+  if m.full then
+    m.NP = 0
+  else
+    m.NP = ceil_div(ceil_div(D - 2, m.C), m.L)
+  end
+  m.U = m.tiles.heads_in_flight
+  m.warps = m.tiles.warps
+  m.threads = 32 * m.warps
+  m.blocks_per_sm = m.tiles.blocks_per_sm
+  -- angles per chunk: interleaved C/2 (one per pair), half C
+  m.angles = m.half and m.C or m.C // 2
+  return m
+end
+
+return M

@@ -1,0 +1,322 @@
+-- Loading and validating op specs.
+--
+-- A spec is a Lua file that returns a table (docs/spec-format.md). It runs in an
+-- environment with no io, os, load, require or debug: only pure functions.
+-- Every error names the spec file, the field and what was expected.
+
+local dtypes = require "fusegen.dtypes"
+
+local M = {}
+
+local SAFE_GLOBALS = {
+  "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
+  "tostring", "type", "unpack", "rawequal", "rawget", "rawlen", "rawset",
+  "setmetatable", "getmetatable",
+}
+
+local function deep_copy_lib(lib)
+  local t = {}
+  for k, v in pairs(lib) do t[k] = v end
+  return t
+end
+
+-- A fresh environment for a spec: pure functions only.
+function M.sandbox_env()
+  local env = {}
+  for _, name in ipairs(SAFE_GLOBALS) do env[name] = _G[name] end
+  env.string = deep_copy_lib(string)
+  env.table = deep_copy_lib(table)
+  env.math = deep_copy_lib(math)
+  env.utf8 = deep_copy_lib(utf8)
+  return env
+end
+
+local function fail(path, field, expected, got)
+  local shown
+  if got == nil then shown = "nothing"
+  elseif type(got) == "string" then shown = string.format("%q", got)
+  elseif type(got) == "number" or type(got) == "boolean" then shown = tostring(got)
+  else shown = "a " .. type(got) end
+  error(string.format("%s: field '%s': expected %s, got %s", path, field, expected, shown), 0)
+end
+M.fail = fail
+
+local IDENT = "^[a-z][a-z0-9_]*$"
+local SYMBOL = "^[A-Z][A-Z0-9_]*$"
+
+local function check_ident(path, field, v)
+  if type(v) ~= "string" or not v:match(IDENT) then
+    fail(path, field, "a lower-case identifier ([a-z][a-z0-9_]*)", v)
+  end
+end
+
+local function check_list(path, field, v, what, allow_empty)
+  if type(v) ~= "table" or (#v == 0 and not allow_empty) then
+    fail(path, field, "a non-empty list of " .. what, v)
+  end
+  for k in pairs(v) do
+    if type(k) ~= "number" or k < 1 or k > #v or k % 1 ~= 0 then
+      fail(path, field, "a list (no named keys) of " .. what, v)
+    end
+  end
+end
+
+local function check_keys(path, field, t, allowed)
+  for k in pairs(t) do
+    if type(k) ~= "string" or not allowed[k] then
+      local names = {}
+      for n in pairs(allowed) do names[#names + 1] = n end
+      table.sort(names)
+      fail(path, field .. "." .. tostring(k), "one of the known fields (" .. table.concat(names, ", ") .. ")", k)
+    end
+  end
+end
+
+local function set_of(list)
+  local s = {}
+  for _, v in ipairs(list) do s[v] = true end
+  return s
+end
+
+local ACCESS = set_of { "in", "out", "inout" }
+local TENSOR_KEYS = set_of { "name", "dims", "dtype", "access", "optional", "inplace_of", "doc" }
+local SCALAR_KEYS = set_of { "name", "type", "doc" }
+local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "doc" }
+local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
+  "axes", "keep", "keep_doc", "kernel", "tiles" }
+local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" }
+local MAPPINGS = set_of { "heads" }
+
+-- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2".
+local function parse_dim(path, field, d)
+  if type(d) ~= "string" then fail(path, field, "a dim such as \"S\", \"B?\" or \"R/2\"", d) end
+  local sym, opt = d:match("^([A-Z][A-Z0-9_]*)(%??)$")
+  if sym then return { sym = sym, div = 1, optional = opt == "?" } end
+  local s2, div = d:match("^([A-Z][A-Z0-9_]*)/(%d+)$")
+  if s2 and tonumber(div) >= 1 then return { sym = s2, div = tonumber(div), optional = false } end
+  fail(path, field, "a dim such as \"S\", \"B?\" or \"R/2\"", d)
+end
+
+-- Check a C condition over the op's symbols: only symbols, numbers, operators.
+local RULE_WORDS = { VEC = true, aligned16 = true }
+local function check_condition(path, field, expr, symbols)
+  if type(expr) ~= "string" or expr == "" then fail(path, field, "a condition such as \"R == D\"", expr) end
+  for word in expr:gmatch("[%a_][%w_]*") do
+    if not symbols[word] and not RULE_WORDS[word] then
+      fail(path, field, "a condition over the symbols of the tensors' dims (or VEC, aligned16); '" .. word .. "' is none of them", expr)
+    end
+  end
+  if expr:gsub("[%a_][%w_]*", ""):find("[^%s%d%+%-%*/%%%(%)<>=!&|?:]") then
+    fail(path, field, "a condition made of symbols, numbers and C operators", expr)
+  end
+end
+
+-- Load a spec file: run it in the sandbox and validate what it returns.
+function M.load(file, templates)
+  local path = file.path
+  local env = M.sandbox_env()
+  local chunk, err = load(file.text, "@" .. path, "t", env)
+  if not chunk then error(err, 0) end
+  local ok, s = pcall(chunk)
+  if not ok then error(tostring(s), 0) end
+  if type(s) ~= "table" then fail(path, "(file)", "the file to return a table", s) end
+  check_keys(path, "", s, SPEC_KEYS)
+
+  check_ident(path, "op", s.op)
+  if type(s.summary) ~= "string" or s.summary == "" then fail(path, "summary", "a one-line string", s.summary) end
+  if s.doc ~= nil and type(s.doc) ~= "string" then fail(path, "doc", "a string", s.doc) end
+
+  -- enums
+  s.enums = s.enums or {}
+  if type(s.enums) ~= "table" then fail(path, "enums", "a table of name = {values}", s.enums) end
+  for name, values in pairs(s.enums) do
+    check_ident(path, "enums." .. tostring(name), name)
+    check_list(path, "enums." .. name, values, "lower-case names")
+    for i, v in ipairs(values) do check_ident(path, ("enums.%s[%d]"):format(name, i), v) end
+  end
+
+  -- tensors
+  check_list(path, "tensors", s.tensors, "tensor descriptions")
+  local symbols, by_name, groups = {}, {}, {}
+  for i, t in ipairs(s.tensors) do
+    local f = ("tensors[%d]"):format(i)
+    if type(t) ~= "table" then fail(path, f, "a table", t) end
+    check_keys(path, f, t, TENSOR_KEYS)
+    check_ident(path, f .. ".name", t.name)
+    if by_name[t.name] then fail(path, f .. ".name", "a name not used by another tensor", t.name) end
+    by_name[t.name] = t
+    t.index = i - 1
+    check_list(path, f .. ".dims", t.dims, "dims")
+    if #t.dims > 6 then fail(path, f .. ".dims", "at most 6 dims", #t.dims) end
+    t.parsed_dims = {}
+    local leading = true
+    t.optional_lead = 0
+    for j, d in ipairs(t.dims) do
+      local pd = parse_dim(path, ("%s.dims[%d]"):format(f, j), d)
+      if pd.optional then
+        if not leading then fail(path, ("%s.dims[%d]"):format(f, j), "'?' only on leading dims", d) end
+        t.optional_lead = t.optional_lead + 1
+      else
+        leading = false
+      end
+      t.parsed_dims[j] = pd
+      symbols[pd.sym] = true
+    end
+    if type(t.dtype) ~= "string" then fail(path, f .. ".dtype", "an axis name (such as \"act\") or a dtype (" .. dtypes.names() .. ")", t.dtype) end
+    if not ACCESS[t.access] then fail(path, f .. ".access", "\"in\", \"out\" or \"inout\"", t.access) end
+    if t.optional ~= nil and type(t.optional) ~= "boolean" then fail(path, f .. ".optional", "true or false", t.optional) end
+    t.optional = t.optional or false
+    if t.doc ~= nil and type(t.doc) ~= "string" then fail(path, f .. ".doc", "a string", t.doc) end
+  end
+  for i, t in ipairs(s.tensors) do
+    if t.inplace_of ~= nil then
+      local f = ("tensors[%d].inplace_of"):format(i)
+      local src = by_name[t.inplace_of]
+      if not src then fail(path, f, "the name of another tensor", t.inplace_of) end
+      if t.access ~= "out" or src.access ~= "in" then fail(path, f, "an output that may alias an input", t.inplace_of) end
+      if #src.dims ~= #t.dims then fail(path, f, "a tensor with the same dims as this one", t.inplace_of) end
+    end
+  end
+  s.tensor_by_name = by_name
+  local sym_list = {}
+  for k in pairs(symbols) do sym_list[#sym_list + 1] = k end
+  table.sort(sym_list)
+  s.symbols = sym_list
+  s.symbol_set = symbols
+
+  -- scalars
+  s.scalars = s.scalars or {}
+  check_list(path, "scalars", s.scalars, "scalar descriptions", true)
+  s.scalar_by_name = {}
+  for i, sc in ipairs(s.scalars) do
+    local f = ("scalars[%d]"):format(i)
+    if type(sc) ~= "table" then fail(path, f, "a table", sc) end
+    check_keys(path, f, sc, SCALAR_KEYS)
+    check_ident(path, f .. ".name", sc.name)
+    if by_name[sc.name] or s.scalar_by_name[sc.name] then fail(path, f .. ".name", "a name not used by a tensor or another scalar", sc.name) end
+    if sc.type ~= "f32" and sc.type ~= "i64" and not s.enums[sc.type] then
+      fail(path, f .. ".type", "\"f32\", \"i64\" or the name of one of the spec's enums", sc.type)
+    end
+    s.scalar_by_name[sc.name] = sc
+  end
+
+  -- axes: their order is the order of the dispatch key
+  check_list(path, "axes", s.axes, "axis descriptions")
+  s.axis_by_name = {}
+  for i, a in ipairs(s.axes) do
+    local f = ("axes[%d]"):format(i)
+    if type(a) ~= "table" then fail(path, f, "a table", a) end
+    check_keys(path, f, a, AXIS_KEYS)
+    check_ident(path, f .. ".name", a.name)
+    if s.axis_by_name[a.name] then fail(path, f .. ".name", "a name not used by another axis", a.name) end
+    s.axis_by_name[a.name] = a
+    a.index = i - 1
+    if a.prefix ~= nil and (type(a.prefix) ~= "string" or not a.prefix:match("^[a-z0-9_]*$")) then
+      fail(path, f .. ".prefix", "a short lower-case prefix for variant names", a.prefix)
+    end
+    check_list(path, f .. ".values", a.values, "values")
+    local seen = {}
+    for j, v in ipairs(a.values) do
+      if (type(v) ~= "string" or not v:match(IDENT)) and math.type(v) ~= "integer" then
+        fail(path, ("%s.values[%d]"):format(f, j), "an integer or a lower-case name", v)
+      end
+      if seen[v] then fail(path, ("%s.values[%d]"):format(f, j), "a value not listed twice", v) end
+      seen[v] = true
+    end
+    if type(a.from) ~= "string" then fail(path, f .. ".from", "\"dtype TENSOR\", \"symbol SYM\", \"scalar NAME\" or \"rule\"", a.from) end
+    local kind, arg = a.from:match("^(%a+)%s*(.*)$")
+    a.kind, a.arg = kind, arg
+    if kind == "dtype" then
+      local t = by_name[arg]
+      if not t then fail(path, f .. ".from", "\"dtype TENSOR\" naming a tensor", a.from) end
+      for j, v in ipairs(a.values) do
+        if not dtypes.info(v) then fail(path, ("%s.values[%d]"):format(f, j), "a dtype (" .. dtypes.names() .. ")", v) end
+      end
+    elseif kind == "symbol" then
+      if not symbols[arg] then fail(path, f .. ".from", "\"symbol SYM\" naming a symbol of the tensors' dims", a.from) end
+      for j, v in ipairs(a.values) do
+        if math.type(v) ~= "integer" or v < 1 then fail(path, ("%s.values[%d]"):format(f, j), "a positive integer", v) end
+      end
+    elseif kind == "scalar" then
+      local sc = s.scalar_by_name[arg]
+      if not sc or not s.enums[sc.type] then fail(path, f .. ".from", "\"scalar NAME\" naming a scalar of enum type", a.from) end
+      local enum_set = set_of(s.enums[sc.type])
+      for j, v in ipairs(a.values) do
+        if not enum_set[v] then fail(path, ("%s.values[%d]"):format(f, j), "a value of enum " .. sc.type, v) end
+      end
+    elseif kind == "rule" and arg == "" then
+      check_list(path, f .. ".rule", a.rule, "{value, condition} pairs")
+      local covered = {}
+      for j, r in ipairs(a.rule) do
+        local rf = ("%s.rule[%d]"):format(f, j)
+        if type(r) ~= "table" or not seen[r[1]] then fail(path, rf, "{value, condition} with a value of this axis", r) end
+        check_condition(path, rf .. "[2]", r[2], symbols)
+        covered[r[1]] = true
+      end
+      for _, v in ipairs(a.values) do
+        if not covered[v] then fail(path, f .. ".rule", "a condition for every value (missing " .. tostring(v) .. ")", nil) end
+      end
+    else
+      fail(path, f .. ".from", "\"dtype TENSOR\", \"symbol SYM\", \"scalar NAME\" or \"rule\"", a.from)
+    end
+  end
+  -- tensor dtypes: an axis of kind dtype, or a fixed dtype
+  for i, t in ipairs(s.tensors) do
+    local a = s.axis_by_name[t.dtype]
+    if a then
+      if a.kind ~= "dtype" then fail(path, ("tensors[%d].dtype"):format(i), "an axis whose values are dtypes", t.dtype) end
+    elseif not dtypes.info(t.dtype) then
+      fail(path, ("tensors[%d].dtype"):format(i), "an axis name of kind dtype or a dtype (" .. dtypes.names() .. ")", t.dtype)
+    end
+  end
+
+  -- constraints: {condition, message}
+  s.constraints = s.constraints or {}
+  check_list(path, "constraints", s.constraints, "{condition, message} pairs", true)
+  for i, c in ipairs(s.constraints) do
+    local f = ("constraints[%d]"):format(i)
+    if type(c) ~= "table" or type(c[2]) ~= "string" then fail(path, f, "{condition, message}", c) end
+    check_condition(path, f .. "[1]", c[1], symbols)
+  end
+
+  if s.keep ~= nil and type(s.keep) ~= "function" then fail(path, "keep", "a function(variant) returning true for the variants to build", s.keep) end
+  if s.keep ~= nil and type(s.keep_doc) ~= "string" then fail(path, "keep_doc", "a string saying which variants keep() drops (used in error messages)", s.keep_doc) end
+
+  -- kernel: mapping, stages, roles, files
+  local k = s.kernel
+  if type(k) ~= "table" then fail(path, "kernel", "a table with mapping, stages, roles and files", k) end
+  check_keys(path, "kernel", k, KERNEL_KEYS)
+  if not MAPPINGS[k.mapping] then fail(path, "kernel.mapping", "\"heads\"", k.mapping) end
+  if type(k.stages) ~= "table" then fail(path, "kernel.stages", "a table {token = {...}, head = {...}}", k.stages) end
+  check_keys(path, "kernel.stages", k.stages, set_of { "token", "head" })
+  for _, level in ipairs { "token", "head" } do
+    local list = k.stages[level] or {}
+    k.stages[level] = list
+    check_list(path, "kernel.stages." .. level, list, "stage names", level == "token")
+    for j, name in ipairs(list) do
+      local f = ("kernel.stages.%s[%d]"):format(level, j)
+      check_ident(path, f, name)
+      if not templates["stages/" .. name .. ".cu.tpl"] then
+        fail(path, f, "a stage with a template gen/templates/stages/<name>.cu.tpl", name)
+      end
+    end
+  end
+  if type(k.roles) ~= "table" then fail(path, "kernel.roles", "a table mapping stage roles to tensor names", k.roles) end
+  for role, name in pairs(k.roles) do
+    check_ident(path, "kernel.roles", role)
+    if not by_name[name] then fail(path, "kernel.roles." .. role, "the name of a tensor", name) end
+  end
+  check_list(path, "kernel.files", k.files, "axis names")
+  for j, name in ipairs(k.files) do
+    if not s.axis_by_name[name] then fail(path, ("kernel.files[%d]"):format(j), "the name of an axis", name) end
+  end
+
+  -- tiles: defaults, optionally per value of an axis: tiles = {warps = 8, by = {head_dim = {[256] = {...}}}}
+  s.tiles = s.tiles or {}
+  if type(s.tiles) ~= "table" then fail(path, "tiles", "a table of tile parameters", s.tiles) end
+
+  s.path = path
+  return s
+end
+
+return M

@@ -1,0 +1,217 @@
+/* fusegen: reads op specs (Lua), composes stage templates into unrolled CUDA
+   kernels and writes them, with the dispatch table and headers, into generated/.
+   All generation logic lives in the embedded Lua modules (gen/lua/fusegen/);
+   this file only reads and writes files and runs the sandboxed Lua state. */
+#include "fs.h"
+#include "sandbox.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { EXIT_OK = 0, EXIT_SPEC = 1, EXIT_USAGE = 2, EXIT_DIFF = 3, EXIT_IO = 4 };
+
+static const char usage[] =
+    "usage: fusegen COMMAND [OPTIONS]\n"
+    "\n"
+    "commands:\n"
+    "  generate   regenerate the output folder from the specs and templates\n"
+    "  check      regenerate in memory; fail if the output folder differs\n"
+    "  list       print every op and variant with its dispatch key\n"
+    "  --help     this text\n"
+    "\n"
+    "options:\n"
+    "  --specs DIR       spec folder (default gen/specs)\n"
+    "  --templates DIR   template folder (default gen/templates)\n"
+    "  --out DIR         output folder (default generated)\n"
+    "  --archs LIST      GPU targets, comma or space separated (default sm_80,sm_90,sm_100)\n"
+    "  --depfile FILE    write a Ninja depfile naming every spec and template read\n"
+    "  --dep-target NAME the depfile's target (default build.ninja)\n"
+    "\n"
+    "exit codes: 0 success; 1 invalid spec or template (the message names file,\n"
+    "field or line); 2 usage error; 3 check found differences; 4 file error.\n";
+
+typedef struct {
+  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target;
+} options;
+
+static int parse_args(int argc, char **argv, options *o) {
+  *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja"};
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char **slot = NULL;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->command = "help"; return 0; }
+    if (!strcmp(a, "--specs")) slot = &o->specs;
+    else if (!strcmp(a, "--templates")) slot = &o->templates;
+    else if (!strcmp(a, "--out")) slot = &o->out;
+    else if (!strcmp(a, "--archs")) slot = &o->archs;
+    else if (!strcmp(a, "--depfile")) slot = &o->depfile;
+    else if (!strcmp(a, "--dep-target")) slot = &o->dep_target;
+    if (slot) {
+      if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
+      *slot = argv[i];
+    } else if (a[0] == '-') {
+      fprintf(stderr, "fusegen: unknown option %s\n", a);
+      return -1;
+    } else if (!o->command) {
+      o->command = a;
+    } else {
+      fprintf(stderr, "fusegen: unexpected argument %s\n", a);
+      return -1;
+    }
+  }
+  if (!o->command) { fprintf(stderr, "fusegen: no command given\n"); return -1; }
+  if (strcmp(o->command, "generate") && strcmp(o->command, "check") && strcmp(o->command, "list")) {
+    fprintf(stderr, "fusegen: unknown command %s\n", o->command);
+    return -1;
+  }
+  return 0;
+}
+
+/* Push {{path=, text=}, ...} for the files under dir ending in suffix. */
+static int push_files(lua_State *L, const char *dir, const char *suffix, strlist *read) {
+  strlist names = {0};
+  if (fs_list(dir, suffix, &names) != 0) {
+    fprintf(stderr, "fusegen: cannot read folder %s\n", dir);
+    return -1;
+  }
+  lua_createtable(L, (int)names.count, 0);
+  for (size_t i = 0; i < names.count; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, names.items[i]);
+    size_t len;
+    char *text = fs_read(path, &len);
+    if (!text) { fprintf(stderr, "fusegen: cannot read %s\n", path); strlist_free(&names); return -1; }
+    strlist_add(read, path);
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, names.items[i]);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, path);
+    lua_setfield(L, -2, "path");
+    lua_pushlstring(L, text, len);
+    lua_setfield(L, -2, "text");
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+    free(text);
+  }
+  strlist_free(&names);
+  return 0;
+}
+
+static int msg_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (!msg) msg = "error object is not a string";
+  lua_pushstring(L, msg);
+  return 1;
+}
+
+static int write_depfile(const char *depfile, const char *target, const strlist *read) {
+  FILE *f = fopen(depfile, "w");
+  if (!f) return -1;
+  fprintf(f, "%s:", target);
+  for (size_t i = 0; i < read->count; i++) fprintf(f, " \\\n  %s", read->items[i]);
+  fprintf(f, "\n");
+  return fclose(f);
+}
+
+/* Compare or write the generated files; remove stale ones. */
+static int sync_outputs(lua_State *L, int files_idx, const options *o) {
+  int check = !strcmp(o->command, "check");
+  strlist want = {0}, have = {0};
+  lua_pushnil(L);
+  while (lua_next(L, files_idx)) {
+    strlist_add(&want, lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  strlist_sort(&want);
+  fs_list(o->out, "", &have);
+  int differences = 0, written = 0, failed = 0;
+  for (size_t i = 0; i < want.count; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", o->out, want.items[i]);
+    lua_getfield(L, files_idx, want.items[i]);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    if (check) {
+      if (!fs_same(path, text, len)) { printf("differs: %s\n", path); differences++; }
+    } else {
+      int rc = fs_write_if_changed(path, text, len);
+      if (rc < 0) { fprintf(stderr, "fusegen: cannot write %s\n", path); failed = 1; }
+      written += rc > 0;
+    }
+    lua_pop(L, 1);
+  }
+  for (size_t i = 0; i < have.count; i++) {
+    int found = 0;
+    for (size_t j = 0; j < want.count && !found; j++) found = !strcmp(have.items[i], want.items[j]);
+    if (found) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", o->out, have.items[i]);
+    if (check) { printf("stale: %s\n", path); differences++; }
+    else if (remove(path) == 0) written++;
+  }
+  if (!check) fs_prune_empty(o->out);
+  if (check) {
+    if (differences) printf("fusegen check: %d file(s) differ from the specs; run `ninja` or `fusegen generate`\n", differences);
+    else printf("fusegen check: %zu files up to date\n", want.count);
+  } else {
+    printf("fusegen: %zu files, %d changed\n", want.count, written);
+  }
+  strlist_free(&want);
+  strlist_free(&have);
+  return failed ? EXIT_IO : differences ? EXIT_DIFF : EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+  options o;
+  if (parse_args(argc, argv, &o) != 0) { fputs(usage, stderr); return EXIT_USAGE; }
+  if (!strcmp(o.command, "help")) { fputs(usage, stdout); return EXIT_OK; }
+
+  sandbox_limits lim = {.used = 0, .limit = (size_t)1 << 30, .steps = 0, .max_steps = 2000000};
+  lua_State *L = sandbox_new(&lim);
+  if (!L) { fprintf(stderr, "fusegen: cannot create Lua state\n"); return EXIT_IO; }
+  sandbox_open_modules(L);
+
+  strlist read = {0};
+  lua_pushcfunction(L, msg_handler);
+  int handler = lua_gettop(L);
+  lua_getglobal(L, "require");
+  lua_pushstring(L, "fusegen.driver");
+  if (lua_pcall(L, 1, 1, handler) != LUA_OK) {
+    fprintf(stderr, "fusegen: internal error: %s\n", lua_tostring(L, -1));
+    return EXIT_SPEC;
+  }
+  lua_getfield(L, -1, "run");
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, o.command);
+  lua_setfield(L, -2, "command");
+  lua_pushstring(L, o.archs);
+  lua_setfield(L, -2, "archs");
+  if (push_files(L, o.specs, ".lua", &read) != 0) return EXIT_IO;
+  lua_setfield(L, -2, "specs");
+  if (push_files(L, o.templates, ".tpl", &read) != 0) return EXIT_IO;
+  lua_setfield(L, -2, "templates");
+  if (lua_pcall(L, 1, 1, handler) != LUA_OK) {
+    fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
+    return EXIT_SPEC;
+  }
+  int result = lua_gettop(L);
+  int rc = EXIT_OK;
+  if (!strcmp(o.command, "list")) {
+    lua_getfield(L, result, "listing");
+    fputs(lua_tostring(L, -1), stdout);
+  } else {
+    lua_getfield(L, result, "files");
+    rc = sync_outputs(L, lua_gettop(L), &o);
+  }
+  if (rc == EXIT_OK && o.depfile) {
+    if (write_depfile(o.depfile, o.dep_target, &read) != 0) {
+      fprintf(stderr, "fusegen: cannot write %s\n", o.depfile);
+      rc = EXIT_IO;
+    }
+  }
+  strlist_free(&read);
+  lua_close(L);
+  return rc;
+}

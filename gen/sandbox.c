@@ -1,0 +1,84 @@
+#include "sandbox.h"
+#include "embedded.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FG_HOOK_STEP 10000
+
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  sandbox_limits *lim = ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    lim->used -= old;
+    return NULL;
+  }
+  if (nsize > old && lim->used - old + nsize > lim->limit) return NULL; /* Lua raises "not enough memory" */
+  void *p = realloc(ptr, nsize);
+  if (p) lim->used = lim->used - old + nsize;
+  return p;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  sandbox_limits *lim;
+  lua_getallocf(L, (void **)&lim);
+  if (++lim->steps > lim->max_steps)
+    luaL_error(L, "instruction budget exhausted (%lld million instructions): "
+                  "does a spec or template loop forever?",
+               (long long)(lim->max_steps * (FG_HOOK_STEP / 1000) / 1000));
+}
+
+lua_State *sandbox_new(sandbox_limits *lim) {
+  lua_State *L = lua_newstate(limited_alloc, lim);
+  if (!L) return NULL;
+  /* Only the pure libraries: no io, os, package, debug. */
+  static const luaL_Reg libs[] = {
+      {LUA_GNAME, luaopen_base},     {LUA_TABLIBNAME, luaopen_table},
+      {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+      {LUA_UTF8LIBNAME, luaopen_utf8}, {NULL, NULL}};
+  for (const luaL_Reg *l = libs; l->func; l++) {
+    luaL_requiref(L, l->name, l->func, 1);
+    lua_pop(L, 1);
+  }
+  /* Nothing may reach the file system from Lua. */
+  static const char *const banned[] = {"dofile", "loadfile", NULL};
+  for (const char *const *b = banned; *b; b++) {
+    lua_pushnil(L);
+    lua_setglobal(L, *b);
+  }
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, FG_HOOK_STEP);
+  return L;
+}
+
+static int embedded_require(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  lua_getfield(L, LUA_REGISTRYINDEX, "fusegen.loaded");
+  lua_getfield(L, -1, name);
+  if (!lua_isnil(L, -1)) return 1;
+  lua_pop(L, 1);
+  for (size_t i = 0; i < embedded_module_count; i++) {
+    const embedded_module *m = &embedded_modules[i];
+    if (strcmp(m->module, name) != 0) continue;
+    char chunkname[512];
+    snprintf(chunkname, sizeof chunkname, "@%s", m->path);
+    if (luaL_loadbufferx(L, m->source, m->length, chunkname, "t") != LUA_OK) return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+  }
+  return luaL_error(L, "module '%s' is not part of the generator", name);
+}
+
+void sandbox_open_modules(lua_State *L) {
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, "fusegen.loaded");
+  lua_pushcfunction(L, embedded_require);
+  lua_setglobal(L, "require");
+}

@@ -1,0 +1,18 @@
+/* The generator's Lua state: no io, no os, no debug, no file loading;
+   a memory limit and an instruction budget so that a spec or a template
+   that loops or allocates without end stops with a clear error. */
+#ifndef FUSEGEN_SANDBOX_H
+#define FUSEGEN_SANDBOX_H
+#include <lua.h>
+#include <stddef.h>
+
+typedef struct {
+  size_t used, limit;         /* bytes */
+  long long steps, max_steps; /* in units of FG_HOOK_STEP instructions */
+} sandbox_limits;
+
+lua_State *sandbox_new(sandbox_limits *lim);
+/* require() of the generator's own embedded modules (fusegen.*). */
+void sandbox_open_modules(lua_State *L);
+
+#endif

@@ -1,0 +1,57 @@
+-- Rotary embedding (ops.md section 1): rotate pairs of elements of each head of x
+-- by a per-token angle. Only dims [0, R) rotate; [R, D) pass through.
+return {
+  op = "rope",
+  summary = "rotary embedding with per-token cos/sin tables",
+  doc = [[
+Rotates pairs of each head of x by the angle of its token: with c, s = cos, sin
+of row s (the token's index in its sequence) and angle i,
+  interleaved: pair (2i, 2i+1)      half: pair (i, i + R/2)
+  a' = a*c - b*s,  b' = b*c + a*s    (fp32 arithmetic, one rounding at the store)
+R = 2 * cos.shape[1]; dims [R, D) are copied (out of place) or left alone (in place).
+x is [T, H, D] or [B, S, H, D] with free token and head strides; out may be NULL
+or x itself (in place), otherwise it must not overlap x.]],
+
+  tensors = {
+    { name = "x",   dims = { "B?", "S", "H", "D" }, dtype = "act",   access = "in",
+      doc = "activations, last dim contiguous" },
+    { name = "out", dims = { "B?", "S", "H", "D" }, dtype = "act",   access = "out",
+      optional = true, inplace_of = "x", doc = "result; NULL or x for in place" },
+    { name = "cos", dims = { "S", "R/2" },          dtype = "table", access = "in",
+      doc = "cosines, row = token index within its sequence" },
+    { name = "sin", dims = { "S", "R/2" },          dtype = "table", access = "in",
+      doc = "sines, same layout as cos" },
+  },
+  scalars = {
+    { name = "pairing", type = "pairing", doc = "which elements form a rotated pair" },
+  },
+  enums = { pairing = { "interleaved", "half" } },
+  constraints = {
+    { "R <= D", "the rotary dims R = 2 * cos.shape[1] must not exceed the head size D" },
+    { "B * S < 2147483648", "at most 2^31 - 1 tokens per call" },
+  },
+
+  -- The variant axes, in dispatch-key order.
+  axes = {
+    { name = "act",      values = { "bf16", "fp16", "fp32" }, from = "dtype x" },
+    { name = "table",    values = { "fp32", "bf16", "fp16" }, from = "dtype cos", prefix = "tab" },
+    { name = "pairing",  values = { "interleaved", "half" },  from = "scalar pairing" },
+    { name = "head_dim", values = { 64, 80, 96, 128, 256 },   from = "symbol D", prefix = "d" },
+    { name = "rot",      values = { "full", "partial" },      from = "rule",
+      rule = { { "full", "R == D" }, { "partial", "1" } } },
+    { name = "access",   values = { "vec16", "scalar" },      from = "rule",
+      rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0" }, { "scalar", "1" } } },
+  },
+  keep = function(v) return v.table == "fp32" or v.table == v.act end,
+  keep_doc = "tables are fp32 or the dtype of x",
+
+  kernel = {
+    mapping = "heads",
+    stages = { token = { "table_per_token" }, head = { "load", "rotate", "store" } },
+    roles = { input = "x", output = "out", cos = "cos", sin = "sin" },
+    files = { "pairing", "act", "table" },
+  },
+  tiles = {
+    warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 4,
+  },
+}

@@ -1,0 +1,104 @@
+// generated from $(op.path) by fusegen: do not edit
+// Entry point of $(op.op): check every argument, pick the kernel, launch it.
+#include "fusegen_kernels.h"
+#include "fusegen_params.h"
+
+// Signature: the tensors' dims as symbols, their dtypes and access.
+static const char* const syms[] = {$(quoted_list(op.symbols))};
+% for gi, g in ipairs(groups) do
+static const int dtypes_$(g.name)[] = {$(table.concat(g.enums, ", "))};
+% end
+static const fg__dtype_group groups[] = {
+% for _, g in ipairs(groups) do
+    {"$(g.name)", $(#g.enums), dtypes_$(g.name)},
+% end
+};
+static const fg__tensor_sig tensors[] = {
+% for _, t in ipairs(op.tensors) do
+    {"$(t.name)", FG__$(t.access:upper()), $(t.optional and 1 or 0), $(t.inplace_of and op.tensor_by_name[t.inplace_of].index or -1), $(group_index[t.dtype]), $(#t.dims), $(t.optional_lead), {$(dims_init(t))}},
+% end
+};
+% for _, a in ipairs(op.axes) do
+static const char* const values_$(a.name)[] = {$(quoted_list(a.values))};
+% end
+static const fg__axis_desc axis_desc[] = {
+% for _, a in ipairs(op.axes) do
+    {"$(a.name)", $(#a.values), values_$(a.name)},
+% end
+};
+static const fg__op_sig sig = {"fg_$(op.op)", $(#op.tensors), tensors, $(#op.symbols), syms, $(#groups), groups};
+
+fg_status fg_$(op.op)($(prototype_args(op)))
+{
+    const DLTensor* t[$(#op.tensors)] = {$(tensor_args(op))};
+    fg__call c;
+    fg_status st = fg__check_call(&sig, t, &c);
+    if (st != FG_OK) return st;
+% for i, sym in ipairs(op.symbols) do
+    const int64_t $(sym) = c.sym[$(i - 1)];
+% end
+% for _, sc in ipairs(op.scalars) do
+%   if op.enums[sc.type] then
+    if ((int)$(sc.name) < 0 || (int)$(sc.name) > $(#op.enums[sc.type] - 1))
+        return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_$(op.op): $(sc.name) = %d is not a fg_$(sc.type) value", (int)$(sc.name));
+%   end
+% end
+% for _, con in ipairs(op.constraints) do
+    if (!($(con[1])))
+        return fg__fail(FG_ERR_SHAPE, "fg_$(op.op): $(c_escape(con[2])) ($(constraint_values(con[1])))"$(constraint_args(con[1])));
+% end
+
+    // The variant: one key entry per axis ($(axis_names(op))).
+    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
+    const int aligned16 = c.aligned16;
+    (void)VEC; (void)aligned16;
+    int key[$(#op.axes)];
+% for i, a in ipairs(op.axes) do
+%   if a.kind == "dtype" then
+    switch (c.dtype[$(op.tensor_by_name[a.arg].index)]) {
+%     for j, val in ipairs(a.values) do
+    case $(dtypes.info(val).c_enum): key[$(i - 1)] = $(j - 1); break;
+%     end
+    default: return fg__fail(FG_ERR_DTYPE, "fg_$(op.op): $(a.arg) has dtype %s; supported: $(table.concat(a.values, ", "))", fg__dtype_name(c.dtype[$(op.tensor_by_name[a.arg].index)]));
+    }
+%   elseif a.kind == "symbol" then
+    switch ($(a.arg)) {
+%     for j, val in ipairs(a.values) do
+    case $(val): key[$(i - 1)] = $(j - 1); break;
+%     end
+    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", "))", (long long)$(a.arg));
+    }
+%   elseif a.kind == "scalar" then
+    switch ((int)$(a.arg)) {
+%     local enum = op.enums[op.scalar_by_name[a.arg].type]
+%     for j, val in ipairs(a.values) do
+    case FG_$(op.scalar_by_name[a.arg].type:upper())_$(val:upper()): key[$(i - 1)] = $(j - 1); break;
+%     end
+    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %d is not supported; built: $(table.concat(a.values, ", "))", (int)$(a.arg));
+    }
+%   else
+%     for j, r in ipairs(a.rule) do
+    $(j == 1 and "if" or "else if") ($(r[2])) key[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+%     end
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): no value of $(a.name) applies");
+%   end
+% end
+
+    if (c.empty) return FG_OK;  // nothing to do: launch nothing
+    const fg__kernel_entry* e = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key, c.cc);
+    if (!e) return fg__no_kernel(&sig, key, $(#op.axes), axis_desc, c.cc, "$(c_escape(op.keep_doc or ""))");
+
+    fg_$(op.op)_params p;
+% for i, t in ipairs(op.tensors) do
+    p.$(t.name) = $(t.access == "in" and "c.data" or "(void*)c.data")[$(i - 1)];
+    fg__copy_strides(p.$(t.name)_stride, c.stride[$(i - 1)], $(#t.dims));
+% end
+% for _, sym in ipairs(op.symbols) do
+    p.$(sym) = $(sym);
+% end
+% for _, sc in ipairs(op.scalars) do
+    p.$(sc.name) = $(op.enums[sc.type] and "(int32_t)" or "")$(sc.name);
+% end
+    p.inplace = c.inplace;
+    return fg__launch(&sig, e, &p, &c, stream);
+}

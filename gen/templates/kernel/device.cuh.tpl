@@ -1,0 +1,76 @@
+// Device helpers shared by every generated kernel: 16-byte and narrower typed
+// loads and stores that convert to and from fp32, and the pair rotation.
+#pragma once
+#include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+// Raw 16-byte accesses. "stream": read once (evict first); "keep": read again (tables).
+__device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
+__device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
+__device__ __forceinline__ void fg_st16(void* p, uint4 v) { *reinterpret_cast<uint4*>(p) = v; }
+
+// One element to and from fp32; rounding to nearest even.
+__device__ __forceinline__ float fg_to_f32(float x) { return x; }
+__device__ __forceinline__ float fg_to_f32(__half x) { return __half2float(x); }
+__device__ __forceinline__ float fg_to_f32(__nv_bfloat16 x) { return __bfloat162float(x); }
+template <class T> __device__ __forceinline__ T fg_from_f32(float x);
+template <> __device__ __forceinline__ float fg_from_f32<float>(float x) { return x; }
+template <> __device__ __forceinline__ __half fg_from_f32<__half>(float x) { return __float2half_rn(x); }
+template <> __device__ __forceinline__ __nv_bfloat16 fg_from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
+
+// Two packed 16-bit values in one 32-bit word, to and from fp32.
+__device__ __forceinline__ void fg_unpack2(unsigned w, __nv_bfloat16, float* d) {
+    const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&w)); d[0] = f.x; d[1] = f.y;
+}
+__device__ __forceinline__ void fg_unpack2(unsigned w, __half, float* d) {
+    const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w)); d[0] = f.x; d[1] = f.y;
+}
+__device__ __forceinline__ unsigned fg_pack2(const float* s, __nv_bfloat16) {
+    const __nv_bfloat162 v = __floats2bfloat162_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
+}
+__device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
+    const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
+}
+
+% -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_store_<dtype>x<n>(p, s).
+% local raw = { [4] = "unsigned", [8] = "uint2", [16] = "uint4" }
+% local words = { [4] = { "" }, [8] = { ".x", ".y" }, [16] = { ".x", ".y", ".z", ".w" } }
+% for _, dt in ipairs { "fp32", "fp16", "bf16" } do
+%   local info = dtypes.info(dt)
+%   for _, n in ipairs(cg.vector_widths(dt)) do
+%     local bytes = n * info.size
+%     local R = raw[bytes]
+%     for _, hint in ipairs { "stream", "keep" } do
+__device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p, float* d) {
+    const $(R) r = $(hint == "stream" and "__ldcs" or "__ldg")(reinterpret_cast<const $(R)*>(p));
+%       for w, field in ipairs(words[bytes]) do
+%         if dt == "fp32" then
+    d[$(w - 1)] = __uint_as_float(r$(field));
+%         else
+    fg_unpack2(r$(field), $(info.cuda)(), d + $(2 * (w - 1)));
+%         end
+%       end
+}
+%     end
+__device__ __forceinline__ void fg_store_$(dt)x$(n)($(info.cuda)* p, const float* s) {
+    $(R) r;
+%     for w, field in ipairs(words[bytes]) do
+%       if dt == "fp32" then
+    r$(field) = __float_as_uint(s[$(w - 1)]);
+%       else
+    r$(field) = fg_pack2(s + $(2 * (w - 1)), $(info.cuda)());
+%       end
+%     end
+    *reinterpret_cast<$(R)*>(p) = r;
+}
+%   end
+% end
+
+// Rotate the pair (a, b) by the angle whose cosine and sine are c and s.
+__device__ __forceinline__ void fg_rotate(float& a, float& b, float c, float s) {
+    const float a0 = a;
+    a = a0 * c - b * s;
+    b = b * c + a0 * s;
+}

@@ -1,0 +1,41 @@
+% -- Stage load: the lane's chunks of $(m.U) head(s) of the input, as fp32.
+% -- Rotate region into xa (and xb, the partner halves, for half pairing);
+% -- the pass region [R, D) is kept raw in xp, only when writing out of place.
+% local X, T = roles.input, tensors[roles.input].ctype
+float xa[$(m.U)][$(m.NV)][$(m.C)] = {};
+% if m.half then
+float xb[$(m.U)][$(m.NV)][$(m.C)] = {};
+% end
+% if m.NP > 0 then
+$(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m.C));
+% end
+% for u = 0, m.U - 1 do
+%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+$(u == 0 and "{" or ("if (%s < p.H) {"):format(head))  // head $(head)
+    const $(T)* px = (const $(T)*)p.$(X) + b * p.$(X)_stride[0] + s * p.$(X)_stride[1] + ($(head)) * p.$(X)_stride[2];
+%   for k = 0, m.NV - 1 do
+%     local open = cg.open_if(rotate_guard(k))
+%     if open then
+    $(open)  // rotate chunk slot $(k)
+        const int e = (pos + $(k * m.L)) * $(m.C);
+        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = "stream", guard = element_guard }))
+%       if m.half then
+        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = "stream", guard = element_guard }))
+%       end
+    }
+%     end
+%   end
+%   for k = 0, m.NP - 1 do
+    if (!p.inplace && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
+        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+%     if m.vec then
+        xp[$(u)][$(k)] = fg_ld16_stream(px + e);
+%     else
+%       for j = 0, m.C - 1 do
+        if (e + $(j) < $(m.D)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
+%       end
+%     end
+    }
+%   end
+}
+% end

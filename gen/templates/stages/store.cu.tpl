@@ -1,0 +1,33 @@
+% -- Stage store: round once to the output dtype and write the lane's chunks;
+% -- out of place, also copy the pass region [R, D).
+% local O, T = roles.output, tensors[roles.output].ctype
+% for u = 0, m.U - 1 do
+%   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+$(u == 0 and "{" or ("if (%s < p.H) {"):format(head))  // head $(head)
+    $(T)* po = ($(T)*)p.$(O) + b * p.$(O)_stride[0] + s * p.$(O)_stride[1] + ($(head)) * p.$(O)_stride[2];
+%   for k = 0, m.NV - 1 do
+%     local open = cg.open_if(rotate_guard(k))
+%     if open then
+    $(open)  // rotate chunk slot $(k)
+        const int e = (pos + $(k * m.L)) * $(m.C);
+        % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, v.act, { vec = m.vec, guard = element_guard }))
+%       if m.half then
+        % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, v.act, { vec = m.vec, guard = element_guard }))
+%       end
+    }
+%     end
+%   end
+%   for k = 0, m.NP - 1 do
+    if (!p.inplace && $(pass_guard(k))) {  // pass chunk slot $(k)
+        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+%     if m.vec then
+        fg_st16(po + e, xp[$(u)][$(k)]);
+%     else
+%       for j = 0, m.C - 1 do
+        if (e + $(j) < $(m.D)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
+%       end
+%     end
+    }
+%   end
+}
+% end

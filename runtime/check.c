@@ -1,0 +1,276 @@
+/* The generic argument checker: every entry point passes its tensors and the
+ * signature generated from its spec; nothing is launched unless all is well.
+ * Order: structure, dtype, shape, strides, alignment, overlap, then devices
+ * (so that everything but the device can be checked without a GPU). */
+#include "fusegen_internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LIMIT ((int64_t)1 << 40) /* larger sizes or strides are surely a mistake */
+
+static int dl_to_fg(DLDataType t) {
+  if (t.lanes != 1) return 0;
+  if (t.code == kDLFloat && t.bits == 32) return FG_DTYPE_FP32;
+  if (t.code == kDLFloat && t.bits == 16) return FG_DTYPE_FP16;
+  if (t.code == kDLBfloat && t.bits == 16) return FG_DTYPE_BF16;
+  if (t.code == kDLInt && t.bits == 32) return FG_DTYPE_I32;
+  if (t.code == kDLInt && t.bits == 64) return FG_DTYPE_I64;
+  return 0;
+}
+
+static const char *dl_code_name(int code) {
+  switch (code) {
+  case kDLInt: return "int";
+  case kDLUInt: return "uint";
+  case kDLFloat: return "float";
+  case kDLBfloat: return "bfloat";
+  case kDLComplex: return "complex";
+  }
+  return "code";
+}
+
+static void layout_text(const fg__op_sig *sig, const fg__tensor_sig *ts, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (int j = 0; j < ts->ndim && len < n; j++) {
+    const char *sym = sig->syms[ts->dims[j].sym];
+    if (ts->dims[j].div > 1)
+      len += snprintf(buf + len, n - len, "%s%s/%d", j ? ", " : "[", sym, ts->dims[j].div);
+    else
+      len += snprintf(buf + len, n - len, "%s%s%s", j ? ", " : "[", sym, j < ts->optional_lead ? "?" : "");
+  }
+  if (len < n) snprintf(buf + len, n - len, "]");
+}
+
+/* Byte range [lo, hi) a tensor's elements can touch. */
+static void extent(const fg__call *c, const fg__tensor_sig *ts, int i, const int64_t *shape,
+                   uintptr_t *lo, uintptr_t *hi) {
+  int64_t span = 0;
+  for (int j = 0; j < ts->ndim; j++) span += (shape[j] - 1) * c->stride[i][j];
+  int es = fg__dtype_size(c->dtype[i]);
+  *lo = (uintptr_t)c->data[i];
+  *hi = *lo + (uintptr_t)(span + 1) * (uintptr_t)es;
+}
+
+/* An output must not write one address twice: sort dims by stride and check
+ * that each stride steps past everything the smaller ones cover. */
+static int self_overlaps(const int64_t *shape, const int64_t *stride, int ndim) {
+  int order[FG__MAX_DIMS], n = 0;
+  for (int j = 0; j < ndim; j++)
+    if (shape[j] > 1) order[n++] = j;
+  for (int a = 1; a < n; a++)
+    for (int b = a; b > 0 && stride[order[b]] < stride[order[b - 1]]; b--) {
+      int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
+    }
+  int64_t covered = 0;
+  for (int a = 0; a < n; a++) {
+    int j = order[a];
+    if (stride[j] <= covered) return 1;
+    covered += (shape[j] - 1) * stride[j];
+  }
+  return 0;
+}
+
+fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__call *c) {
+  memset(c, 0, sizeof *c);
+  const char *fn = sig->fn;
+  int64_t shape[FG__MAX_TENSORS][FG__MAX_DIMS];
+  int bound_by[FG__MAX_SYMS], bound_dim[FG__MAX_SYMS];
+  int group_dtype[FG__MAX_TENSORS], group_first[FG__MAX_TENSORS];
+  for (int s = 0; s < sig->nsyms; s++) bound_by[s] = -1;
+  for (int g = 0; g < sig->ngroups; g++) group_dtype[g] = 0;
+  int device_id = -1, device_owner = -1;
+  char layout[128];
+
+  for (int i = 0; i < sig->ntensors; i++) {
+    const fg__tensor_sig *ts = &sig->tensors[i];
+    const DLTensor *x = t[i];
+    if (!x) {
+      if (!ts->optional) return fg__fail(FG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, ts->name);
+      continue;
+    }
+    c->present[i] = 1;
+    layout_text(sig, ts, layout, sizeof layout);
+    int lo_nd = ts->ndim - ts->optional_lead;
+    if (x->ndim < lo_nd || x->ndim > ts->ndim) {
+      if (lo_nd == ts->ndim)
+        return fg__fail(FG_ERR_SHAPE, "%s: %s must have %d dims %s, got %d", fn, ts->name, ts->ndim, layout, x->ndim);
+      return fg__fail(FG_ERR_SHAPE, "%s: %s must have %d to %d dims %s, got %d", fn, ts->name, lo_nd,
+                      ts->ndim, layout, x->ndim);
+    }
+    if (!x->shape) return fg__fail(FG_ERR_INVALID_ARGUMENT, "%s: %s.shape is NULL", fn, ts->name);
+
+    /* dtype */
+    int dt = dl_to_fg(x->dtype);
+    const fg__dtype_group *g = &sig->groups[ts->dtype_group];
+    int ok = 0;
+    for (int k = 0; k < g->count; k++) ok |= g->dtypes[k] == dt;
+    if (!ok) {
+      char accepted[96];
+      size_t len = 0;
+      accepted[0] = 0;
+      for (int k = 0; k < g->count; k++)
+        len += snprintf(accepted + len, sizeof accepted - len, "%s%s", k ? ", " : "", fg__dtype_name(g->dtypes[k]));
+      return fg__fail(FG_ERR_DTYPE, "%s: %s has dtype %s%d (lanes %d); accepted: %s", fn, ts->name,
+                      dl_code_name(x->dtype.code), x->dtype.bits, x->dtype.lanes, accepted);
+    }
+    if (!group_dtype[ts->dtype_group]) {
+      group_dtype[ts->dtype_group] = dt;
+      group_first[ts->dtype_group] = i;
+    } else if (group_dtype[ts->dtype_group] != dt) {
+      return fg__fail(FG_ERR_DTYPE, "%s: %s is %s but %s is %s; they must have the same dtype", fn,
+                      ts->name, fg__dtype_name(dt), sig->tensors[group_first[ts->dtype_group]].name,
+                      fg__dtype_name(group_dtype[ts->dtype_group]));
+    }
+    c->dtype[i] = dt;
+
+    /* device type (the pointer itself is checked last) */
+    if (x->device.device_type != kDLCUDA && x->device.device_type != kDLCUDAManaged)
+      return fg__fail(FG_ERR_DEVICE, "%s: %s is on DLPack device type %d, not CUDA (kDLCUDA = %d)", fn,
+                      ts->name, (int)x->device.device_type, (int)kDLCUDA);
+    if (device_id < 0) {
+      device_id = x->device.device_id;
+      device_owner = i;
+    } else if (x->device.device_id != device_id) {
+      return fg__fail(FG_ERR_DEVICE, "%s: %s is on cuda:%d but %s is on cuda:%d", fn, ts->name,
+                      x->device.device_id, sig->tensors[device_owner].name, device_id);
+    }
+
+    /* shape and strides, in the spec's layout (absent leading dims: size 1, stride 0) */
+    int missing = ts->ndim - x->ndim;
+    int64_t contiguous = 1;
+    for (int j = ts->ndim - 1; j >= 0; j--) {
+      int64_t size = 1, stride = 0;
+      if (j >= missing) {
+        int d = j - missing;
+        size = x->shape[d];
+        if (size < 0 || size > LIMIT)
+          return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld is out of range", fn, ts->name, d, (long long)size);
+        stride = x->strides ? x->strides[d] : contiguous;
+        if (stride < 0 || stride > LIMIT)
+          return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: strides must be 0 to 2^40", fn, ts->name, d,
+                          (long long)stride);
+        if (j == ts->ndim - 1 && size > 1 && stride != 1)
+          return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: the last dim must be contiguous (stride 1)",
+                          fn, ts->name, d, (long long)stride);
+        contiguous *= size;
+      }
+      shape[i][j] = size;
+      c->stride[i][j] = stride;
+      if (size == 0) c->empty = 1;
+      const fg__dim *dim = &ts->dims[j];
+      int64_t value = size * dim->div;
+      if (bound_by[dim->sym] < 0) {
+        c->sym[dim->sym] = value;
+        bound_by[dim->sym] = i;
+        bound_dim[dim->sym] = j - missing;
+      } else if (c->sym[dim->sym] != value) {
+        const fg__tensor_sig *first = &sig->tensors[bound_by[dim->sym]];
+        const char *sym = sig->syms[dim->sym];
+        char here[64], there[64];
+        if (j < missing) snprintf(here, sizeof here, "%s (no dim: 1)", ts->name);
+        else snprintf(here, sizeof here, "%s.shape[%d]", ts->name, j - missing);
+        if (bound_dim[dim->sym] < 0) snprintf(there, sizeof there, "%s (no dim: 1)", first->name);
+        else snprintf(there, sizeof there, "%s.shape[%d]", first->name, bound_dim[dim->sym]);
+        return fg__fail(FG_ERR_SHAPE, "%s: %s gives %s = %lld but %s gives %s = %lld", fn, here, sym,
+                        (long long)value, there, sym, (long long)c->sym[dim->sym]);
+      }
+    }
+    c->data[i] = x->data ? (const char *)x->data + x->byte_offset : NULL;
+  }
+
+  /* pointers: non-NULL and aligned to the element size, where there is data */
+  for (int i = 0; i < sig->ntensors; i++) {
+    if (!c->present[i] || c->empty) continue;
+    const fg__tensor_sig *ts = &sig->tensors[i];
+    if (!t[i]->data) return fg__fail(FG_ERR_INVALID_ARGUMENT, "%s: %s.data is NULL", fn, ts->name);
+    int es = fg__dtype_size(c->dtype[i]);
+    if ((uintptr_t)c->data[i] % (uintptr_t)es)
+      return fg__fail(FG_ERR_ALIGNMENT, "%s: %s data (%p + byte_offset %llu) is not aligned to its element size %d",
+                      fn, ts->name, t[i]->data, (unsigned long long)t[i]->byte_offset, es);
+  }
+
+  /* in place: an absent optional output takes its input; the same data and strides count too */
+  for (int i = 0; i < sig->ntensors; i++) {
+    const fg__tensor_sig *ts = &sig->tensors[i];
+    int src = ts->inplace_of;
+    if (src < 0) continue;
+    if (!c->present[i] || (c->data[i] == c->data[src] &&
+                           !memcmp(c->stride[i], c->stride[src], sizeof(int64_t) * ts->ndim))) {
+      c->data[i] = c->data[src];
+      memcpy(c->stride[i], c->stride[src], sizeof c->stride[i]);
+      memcpy(shape[i], shape[src], sizeof shape[i]);
+      c->dtype[i] = c->dtype[src];
+      c->present[i] = 2; /* stands for its input */
+      c->inplace = 1;
+    }
+  }
+  if (c->empty) return FG_OK;
+
+  /* outputs: each element once, and no overlap with any other tensor */
+  for (int i = 0; i < sig->ntensors; i++) {
+    const fg__tensor_sig *ts = &sig->tensors[i];
+    if (c->present[i] != 1 || ts->access == FG__IN) continue;
+    if (self_overlaps(shape[i], c->stride[i], ts->ndim))
+      return fg__fail(FG_ERR_STRIDE, "%s: %s has strides under which two elements share an address", fn, ts->name);
+    uintptr_t lo, hi;
+    extent(c, ts, i, shape[i], &lo, &hi);
+    for (int k = 0; k < sig->ntensors; k++) {
+      if (k == i || c->present[k] != 1) continue;
+      uintptr_t lo2, hi2;
+      extent(c, &sig->tensors[k], k, shape[k], &lo2, &hi2);
+      if (lo < hi2 && lo2 < hi)
+        return fg__fail(FG_ERR_INVALID_ARGUMENT,
+                        "%s: %s overlaps %s; an output must be disjoint from the other tensors, or be exactly its input (in place)",
+                        fn, ts->name, sig->tensors[k].name);
+    }
+  }
+
+  /* the fast path needs 16-byte pointers and strides */
+  c->aligned16 = 1;
+  for (int i = 0; i < sig->ntensors; i++) {
+    if (!c->present[i]) continue;
+    int es = fg__dtype_size(c->dtype[i]);
+    if ((uintptr_t)c->data[i] % 16) c->aligned16 = 0;
+    for (int j = 0; j < sig->tensors[i].ndim - 1; j++)
+      if (shape[i][j] > 1 && (c->stride[i][j] * es) % 16) c->aligned16 = 0;
+  }
+
+  /* devices: the current one, and pointers that live on it */
+  int current = -1;
+  cudaError_t err = cudaGetDevice(&current);
+  if (err != cudaSuccess) {
+    cudaGetLastError();
+    return fg__fail(FG_ERR_DEVICE, "%s: no usable CUDA device: %s", fn, cudaGetErrorString(err));
+  }
+  if (device_id != current)
+    return fg__fail(FG_ERR_DEVICE, "%s: the tensors are on cuda:%d but the current device is cuda:%d", fn,
+                    device_id, current);
+  for (int i = 0; i < sig->ntensors; i++) {
+    if (c->present[i] != 1) continue;
+    struct cudaPointerAttributes attr;
+    err = cudaPointerGetAttributes(&attr, c->data[i]);
+    if (err != cudaSuccess) {
+      cudaGetLastError();
+      return fg__fail(FG_ERR_DEVICE, "%s: %s: cannot query its pointer: %s", fn, sig->tensors[i].name,
+                      cudaGetErrorString(err));
+    }
+    if (attr.type != cudaMemoryTypeDevice && attr.type != cudaMemoryTypeManaged)
+      return fg__fail(FG_ERR_DEVICE, "%s: %s.data is not device memory (a host pointer?)", fn, sig->tensors[i].name);
+    if (attr.device != current)
+      return fg__fail(FG_ERR_DEVICE, "%s: %s.data lives on cuda:%d, not on cuda:%d", fn, sig->tensors[i].name,
+                      attr.device, current);
+  }
+  int major = 0, minor = 0;
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, current) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, current) != cudaSuccess ||
+      cudaDeviceGetAttribute(&c->sm_count, cudaDevAttrMultiProcessorCount, current) != cudaSuccess) {
+    cudaGetLastError();
+    return fg__fail(FG_ERR_DEVICE, "%s: cannot read the properties of cuda:%d", fn, current);
+  }
+  c->device = current;
+  c->cc = major * 10 + minor;
+  return FG_OK;
+}
