@@ -88,7 +88,7 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     else if (1) key[5] = 1;  // scalar
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: no value of access applies");
 
-    if (c.empty) return FG_OK;  // nothing to do: launch nothing
+    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, key, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "tables are fp32 or the dtype of x");
 

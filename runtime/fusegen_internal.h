@@ -98,6 +98,9 @@ fg_status fg__fail(fg_status status, const char *fmt, ...)
 #endif
     ;
 void fg__clear_error(void);
+/* Name of the kernel the last successful call on this thread launched ("" if
+   none): lets tests and benchmarks see which variant ran. */
+const char *fg__last_kernel(void);
 int fg__dtype_size(int dtype);
 const char *fg__dtype_name(int dtype);
 void fg__copy_strides(int64_t *dst, const int64_t *src, int n);

@@ -84,7 +84,7 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %   end
 % end
 
-    if (c.empty) return FG_OK;  // nothing to do: launch nothing
+    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     const fg__kernel_entry* e = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key, c.cc);
     if (!e) return fg__no_kernel(&sig, key, $(#op.axes), axis_desc, c.cc, "$(c_escape(op.keep_doc or ""))");
 

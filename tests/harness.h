@@ -1,0 +1,47 @@
+/* A small test harness: TEST functions registered in tests/main.c, CHECK
+ * macros that record failures with file and line, and skips (GPU tests on a
+ * machine without a GPU). The runner prints `N passed, N failed, N skipped`. */
+#ifndef FUSEGEN_TEST_HARNESS_H
+#define FUSEGEN_TEST_HARNESS_H
+
+#include <stdio.h>
+
+typedef struct {
+  int failed;  /* CHECKs failed in the current test */
+  int skipped; /* the current test called SKIP */
+  char skip_reason[256];
+} test_state;
+
+extern test_state test_current;
+
+#define CHECK(cond)                                                                  \
+  do {                                                                               \
+    if (!(cond)) {                                                                   \
+      test_current.failed++;                                                         \
+      fprintf(stderr, "    %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+    }                                                                                \
+  } while (0)
+
+#define CHECK_MSG(cond, ...)                                                         \
+  do {                                                                               \
+    if (!(cond)) {                                                                   \
+      test_current.failed++;                                                         \
+      fprintf(stderr, "    %s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);   \
+      fprintf(stderr, __VA_ARGS__);                                                  \
+      fprintf(stderr, "\n");                                                         \
+    }                                                                                \
+  } while (0)
+
+#define SKIP(...)                                                                    \
+  do {                                                                               \
+    test_current.skipped = 1;                                                        \
+    snprintf(test_current.skip_reason, sizeof test_current.skip_reason, __VA_ARGS__);\
+    return;                                                                          \
+  } while (0)
+
+/* 1 when a CUDA device is usable (GPU tests skip otherwise). */
+int test_have_gpu(void);
+/* Path of the fusegen binary (argv or FUSEGEN env, default build/fusegen). */
+const char *test_fusegen_path(void);
+
+#endif

@@ -1,0 +1,9 @@
+/* Every test, by file. Each test file's header declares its tests and a list macro. */
+#ifndef FUSEGEN_TESTS_H
+#define FUSEGEN_TESTS_H
+#include "test_generator.h"
+#include "test_api.h"
+#include "test_rope_gpu.h"
+
+#define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X)
+#endif
