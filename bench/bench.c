@@ -22,7 +22,10 @@
 
 static int runs = 200;
 static void *flush_buf;
+static unsigned *flush_sink;
 static size_t flush_bytes;
+
+cudaError_t fg_bench_flush(const void *buf, size_t bytes, unsigned *sink, cudaStream_t stream);
 
 static int cmp_float(const void *a, const void *b) {
   float x = *(const float *)a, y = *(const float *)b;
@@ -37,7 +40,7 @@ static float time_median(void (*fn)(void *), void *ctx, int n) {
   float *ms = malloc(sizeof(float) * n);
   for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
   for (int i = 0; i < n; i++) {
-    CUDA_OK(cudaMemsetAsync(flush_buf, i & 0xff, flush_bytes, 0));
+    CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
     CUDA_OK(cudaEventRecord(a, 0));
     fn(ctx);
     CUDA_OK(cudaEventRecord(b, 0));
@@ -134,6 +137,8 @@ int main(int argc, char **argv) {
   CUDA_OK(cudaGetDeviceProperties(&prop, dev));
   flush_bytes = (size_t)prop.l2CacheSize * 4;
   CUDA_OK(cudaMalloc(&flush_buf, flush_bytes));
+  CUDA_OK(cudaMemset(flush_buf, 0x5a, flush_bytes));
+  CUDA_OK(cudaMalloc((void **)&flush_sink, sizeof(unsigned)));
 
   copy_ctx cc = {NULL, NULL, (size_t)1 << 30};
   CUDA_OK(cudaMalloc(&cc.src, cc.bytes));

@@ -7,6 +7,7 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,24 @@ typedef struct {
   const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target;
 } options;
 
+/* "./gen//specs/" -> "gen/specs": file headers name the spec by this path, so
+   the output must not depend on how the folder was spelled. */
+static const char *normalize_dir(const char *in) {
+  static char bufs[8][4096];
+  static int next;
+  char *out = bufs[next++ % 8];
+  size_t n = 0;
+  while (in[0] == '.' && in[1] == '/') in += 2;
+  for (; *in && n < sizeof bufs[0] - 1; in++) {
+    if (*in == '/' && n > 0 && out[n - 1] == '/') continue;
+    if (*in == '/' && in[1] == '.' && in[2] == '/') { in++; continue; }
+    out[n++] = *in;
+  }
+  while (n > 1 && out[n - 1] == '/') n--;
+  out[n] = 0;
+  return out;
+}
+
 static int parse_args(int argc, char **argv, options *o) {
   *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja"};
   for (int i = 1; i < argc; i++) {
@@ -51,7 +70,7 @@ static int parse_args(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--dep-target")) slot = &o->dep_target;
     if (slot) {
       if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
-      *slot = argv[i];
+      *slot = normalize_dir(argv[i]);
     } else if (a[0] == '-') {
       fprintf(stderr, "fusegen: unknown option %s\n", a);
       return -1;
@@ -63,6 +82,23 @@ static int parse_args(int argc, char **argv, options *o) {
     }
   }
   if (!o->command) { fprintf(stderr, "fusegen: no command given\n"); return -1; }
+  /* --archs: GPU targets such as sm_90, separated by commas or spaces */
+  int targets = 0;
+  for (const char *p = o->archs; *p;) {
+    if (*p == ',' || *p == ' ') { p++; continue; }
+    if (strncmp(p, "sm_", 3) != 0 || !isdigit((unsigned char)p[3])) {
+      fprintf(stderr, "fusegen: --archs: expected GPU targets such as sm_80,sm_90,sm_100, got \"%s\"\n", o->archs);
+      return -1;
+    }
+    int sm = atoi(p + 3);
+    for (p += 3; isdigit((unsigned char)*p); p++) {}
+    if ((*p && *p != ',' && *p != ' ') || sm < 70) {
+      fprintf(stderr, "fusegen: --archs: expected GPU targets such as sm_80,sm_90,sm_100, got \"%s\"\n", o->archs);
+      return -1;
+    }
+    targets++;
+  }
+  if (!targets) { fprintf(stderr, "fusegen: --archs: expected at least one GPU target\n"); return -1; }
   if (strcmp(o->command, "generate") && strcmp(o->command, "check") && strcmp(o->command, "list")) {
     fprintf(stderr, "fusegen: unknown command %s\n", o->command);
     return -1;
@@ -115,6 +151,18 @@ static int write_depfile(const char *depfile, const char *target, const strlist 
   return fclose(f);
 }
 
+/* A file the generator wrote: its first lines say "do not edit". Only such
+   files are ever removed as stale, whatever folder --out names. */
+static int is_generated(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  char head[512];
+  size_t n = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[n] = 0;
+  return strstr(head, "fusegen") && strstr(head, "do not edit");
+}
+
 /* Compare or write the generated files; remove stale ones. */
 static int sync_outputs(lua_State *L, int files_idx, const options *o) {
   int check = !strcmp(o->command, "check");
@@ -148,6 +196,10 @@ static int sync_outputs(lua_State *L, int files_idx, const options *o) {
     if (found) continue;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", o->out, have.items[i]);
+    if (!is_generated(path)) {
+      fprintf(stderr, "fusegen: warning: %s was not written by fusegen; left alone\n", path);
+      continue;
+    }
     if (check) { printf("stale: %s\n", path); differences++; }
     else if (remove(path) == 0) written++;
   }
@@ -168,7 +220,8 @@ int main(int argc, char **argv) {
   if (parse_args(argc, argv, &o) != 0) { fputs(usage, stderr); return EXIT_USAGE; }
   if (!strcmp(o.command, "help")) { fputs(usage, stdout); return EXIT_OK; }
 
-  sandbox_limits lim = {.used = 0, .limit = (size_t)1 << 30, .steps = 0, .max_steps = 2000000};
+  /* 256 MiB and 10^9 Lua instructions: all of generated/ takes a few percent of either. */
+  sandbox_limits lim = {.used = 0, .limit = (size_t)256 << 20, .steps = 0, .max_steps = 100000};
   lua_State *L = sandbox_new(&lim);
   if (!L) { fprintf(stderr, "fusegen: cannot create Lua state\n"); return EXIT_IO; }
   sandbox_open_modules(L);

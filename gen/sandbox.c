@@ -3,6 +3,7 @@
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,10 +27,20 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   sandbox_limits *lim;
   lua_getallocf(L, (void **)&lim);
-  if (++lim->steps > lim->max_steps)
-    luaL_error(L, "instruction budget exhausted (%lld million instructions): "
-                  "does a spec or template loop forever?",
-               (long long)(lim->max_steps * (FG_HOOK_STEP / 1000) / 1000));
+  if (++lim->steps <= lim->max_steps) return;
+  /* From now on every instruction fails, so a pcall in a spec cannot swallow
+     the error and go on looping. */
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  /* Name what was running: the driver keeps it in the global FUSEGEN_ACTIVITY. */
+  lua_getglobal(L, "FUSEGEN_ACTIVITY");
+  const char *what = lua_tostring(L, -1);
+  char msg[512];
+  snprintf(msg, sizeof msg,
+           "%s: instruction budget exhausted (%lld million instructions): does a spec or template loop forever?",
+           what ? what : "fusegen", (long long)lim->max_steps * FG_HOOK_STEP / 1000000);
+  lua_pop(L, 1);
+  lua_pushstring(L, msg);
+  lua_error(L);
 }
 
 lua_State *sandbox_new(sandbox_limits *lim) {
@@ -50,6 +61,15 @@ lua_State *sandbox_new(sandbox_limits *lim) {
     lua_pushnil(L);
     lua_setglobal(L, *b);
   }
+  /* Strings share one metatable whose __index is the string library: hide it,
+     so that a spec cannot patch string functions the generator relies on. */
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushliteral(L, "the string metatable is not available to specs");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, FG_HOOK_STEP);
   return L;
 }

@@ -1,5 +1,7 @@
 // generated from gen/specs/rope.lua by fusegen: do not edit
 // Entry point of rope: check every argument, pick the kernel, launch it.
+// Order: tensor descriptors, scalars, constraints, variant key (none of which
+// needs a GPU), then the device and pointers, then the kernel for this GPU.
 #include "fusegen_kernels.h"
 #include "fusegen_params.h"
 
@@ -46,10 +48,10 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     const int64_t S = c.sym[4];
     if ((int)pairing < 0 || (int)pairing > 1)
         return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_rope: pairing = %d is not a fg_pairing value", (int)pairing);
-    if (!(R <= D))
-        return fg__fail(FG_ERR_SHAPE, "fg_rope: the rotary dims R = 2 * cos.shape[1] must not exceed the head size D (R = %lld, D = %lld)", (long long)R, (long long)D);
-    if (!(B * S < 2147483648))
-        return fg__fail(FG_ERR_SHAPE, "fg_rope: at most 2^31 - 1 tokens per call (B = %lld, S = %lld)", (long long)B, (long long)S);
+    if (!(R >= 2 && R <= D))
+        return fg__fail(FG_ERR_SHAPE, "fg_rope: the rotary dims R = 2 * cos.shape[1] must be 2 to the head size D (R = %lld, D = %lld)", (long long)R, (long long)D);
+    if (!(B * S * H < 2147483648))
+        return fg__fail(FG_ERR_SHAPE, "fg_rope: at most 2^31 - 1 heads (tokens x heads) per call (B = %lld, S = %lld, H = %lld)", (long long)B, (long long)S, (long long)H);
 
     // The variant: one key entry per axis (act, table, pairing, head_dim, rot, access).
     const int VEC = 16 / fg__dtype_size(c.dtype[0]);
@@ -89,6 +91,8 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: no value of access applies");
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st = fg__check_device(&sig, &c);
+    if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, key, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "tables are fp32 or the dtype of x");
 

@@ -1,7 +1,8 @@
 /* The generic argument checker: every entry point passes its tensors and the
  * signature generated from its spec; nothing is launched unless all is well.
- * Order: structure, dtype, shape, strides, alignment, overlap, then devices
- * (so that everything but the device can be checked without a GPU). */
+ * fg__check_call looks only at the descriptors (structure, dtype, device type,
+ * shape, strides, alignment, overlap) and needs no GPU; fg__check_device then
+ * asks CUDA about the pointers and the current device. */
 #include "fusegen_internal.h"
 
 #include <stdint.h>
@@ -44,14 +45,21 @@ static void layout_text(const fg__op_sig *sig, const fg__tensor_sig *ts, char *b
   if (len < n) snprintf(buf + len, n - len, "]");
 }
 
-/* Byte range [lo, hi) a tensor's elements can touch. */
-static void extent(const fg__call *c, const fg__tensor_sig *ts, int i, const int64_t *shape,
-                   uintptr_t *lo, uintptr_t *hi) {
-  int64_t span = 0;
-  for (int j = 0; j < ts->ndim; j++) span += (shape[j] - 1) * c->stride[i][j];
-  int es = fg__dtype_size(c->dtype[i]);
+/* Byte range [lo, hi) a tensor's elements can touch; -1 if it does not fit in 62 bits. */
+static int extent(const fg__call *c, const fg__tensor_sig *ts, int i, const int64_t *shape, uintptr_t *lo,
+                  uintptr_t *hi) {
+  int64_t span = 0, term;
+  for (int j = 0; j < ts->ndim; j++) {
+    if (shape[j] == 0) return *lo = *hi = (uintptr_t)c->data[i], 0;
+    if (__builtin_mul_overflow(shape[j] - 1, c->stride[i][j], &term) || __builtin_add_overflow(span, term, &span))
+      return -1;
+  }
+  int64_t bytes;
+  if (__builtin_mul_overflow(span + 1, (int64_t)fg__dtype_size(c->dtype[i]), &bytes) || bytes > ((int64_t)1 << 62))
+    return -1;
   *lo = (uintptr_t)c->data[i];
-  *hi = *lo + (uintptr_t)(span + 1) * (uintptr_t)es;
+  *hi = *lo + (uintptr_t)bytes;
+  return 0;
 }
 
 /* An output must not write one address twice: sort dims by stride and check
@@ -155,7 +163,8 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
         if (j == ts->ndim - 1 && size > 1 && stride != 1)
           return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: the last dim must be contiguous (stride 1)",
                           fn, ts->name, d, (long long)stride);
-        contiguous *= size;
+        if (__builtin_mul_overflow(contiguous, size, &contiguous))
+          return fg__fail(FG_ERR_SHAPE, "%s: %s has too many elements", fn, ts->name);
       }
       shape[i][j] = size;
       c->stride[i][j] = stride;
@@ -192,13 +201,16 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
                       fn, ts->name, t[i]->data, (unsigned long long)t[i]->byte_offset, es);
   }
 
-  /* in place: an absent optional output takes its input; the same data and strides count too */
+  /* in place: an absent optional output takes its input; so does one with the
+     same data and the same strides (where a dim has more than one element) */
   for (int i = 0; i < sig->ntensors; i++) {
     const fg__tensor_sig *ts = &sig->tensors[i];
     int src = ts->inplace_of;
     if (src < 0) continue;
-    if (!c->present[i] || (c->data[i] == c->data[src] &&
-                           !memcmp(c->stride[i], c->stride[src], sizeof(int64_t) * ts->ndim))) {
+    int same = c->present[i] && c->data[i] == c->data[src];
+    for (int j = 0; same && j < ts->ndim; j++)
+      if (shape[src][j] > 1 && c->stride[i][j] != c->stride[src][j]) same = 0;
+    if (!c->present[i] || same) {
       c->data[i] = c->data[src];
       memcpy(c->stride[i], c->stride[src], sizeof c->stride[i]);
       memcpy(shape[i], shape[src], sizeof shape[i]);
@@ -207,24 +219,28 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       c->inplace = 1;
     }
   }
-  if (c->empty) return FG_OK;
-
-  /* outputs: each element once, and no overlap with any other tensor */
+  /* outputs (in place ones too): each element once, and no overlap with any
+     other tensor but the input they stand for */
   for (int i = 0; i < sig->ntensors; i++) {
     const fg__tensor_sig *ts = &sig->tensors[i];
-    if (c->present[i] != 1 || ts->access == FG__IN) continue;
+    if (!c->present[i] || ts->access == FG__IN || c->empty) continue; /* no elements, no writes */
     if (self_overlaps(shape[i], c->stride[i], ts->ndim))
-      return fg__fail(FG_ERR_STRIDE, "%s: %s has strides under which two elements share an address", fn, ts->name);
+      return fg__fail(FG_ERR_STRIDE, "%s: %s has strides under which two elements share an address", fn,
+                      c->present[i] == 2 ? sig->tensors[ts->inplace_of].name : ts->name);
     uintptr_t lo, hi;
-    extent(c, ts, i, shape[i], &lo, &hi);
+    if (extent(c, ts, i, shape[i], &lo, &hi) != 0)
+      return fg__fail(FG_ERR_SHAPE, "%s: %s spans more memory than any device has", fn, ts->name);
     for (int k = 0; k < sig->ntensors; k++) {
-      if (k == i || c->present[k] != 1) continue;
+      if (k == i || !c->present[k]) continue;
+      if (c->present[i] == 2 && k == ts->inplace_of) continue;
+      if (c->present[k] == 2 && k != i) continue; /* checked as its own input */
       uintptr_t lo2, hi2;
-      extent(c, &sig->tensors[k], k, shape[k], &lo2, &hi2);
+      if (extent(c, &sig->tensors[k], k, shape[k], &lo2, &hi2) != 0)
+        return fg__fail(FG_ERR_SHAPE, "%s: %s spans more memory than any device has", fn, sig->tensors[k].name);
       if (lo < hi2 && lo2 < hi)
         return fg__fail(FG_ERR_INVALID_ARGUMENT,
                         "%s: %s overlaps %s; an output must be disjoint from the other tensors, or be exactly its input (in place)",
-                        fn, ts->name, sig->tensors[k].name);
+                        fn, c->present[i] == 2 ? sig->tensors[ts->inplace_of].name : ts->name, sig->tensors[k].name);
     }
   }
 
@@ -238,6 +254,13 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       if (shape[i][j] > 1 && (c->stride[i][j] * es) % 16) c->aligned16 = 0;
   }
 
+  c->device = device_id;
+  return FG_OK;
+}
+
+fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
+  const char *fn = sig->fn;
+  const int device_id = c->device;
   /* devices: the current one, and pointers that live on it */
   int current = -1;
   cudaError_t err = cudaGetDevice(&current);

@@ -81,8 +81,10 @@ typedef struct {
   const char *name;
 } fg__kernel_entry;
 
-/* Check every tensor of a call against the op's signature (status.c sets the message). */
+/* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
 fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
+/* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */
+fg_status fg__check_device(const fg__op_sig *sig, fg__call *c);
 /* The kernel for key on a GPU of compute capability cc (90 for 9.0), or NULL. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey,
                                         const int *key, int cc);

@@ -1,5 +1,113 @@
+/* Tests of the generator binary (build/fusegen), run as a subprocess from the
+ * repository root, each in its own temporary folder under /tmp. */
 #ifndef TEST_GENERATOR_H
 #define TEST_GENERATOR_H
-#define GENERATOR_TESTS(X) X(test_generator_placeholder)
-void test_generator_placeholder(void);
+
+#define GENERATOR_TESTS(X)                       \
+  X(test_generator_valid_spec_generates)         \
+  X(test_generator_list_prints_variants)         \
+  X(test_generator_depfile_names_inputs)         \
+  X(test_generator_spec_missing_op)              \
+  X(test_generator_spec_op_not_identifier)       \
+  X(test_generator_spec_dim_lower_case)          \
+  X(test_generator_spec_dim_number)              \
+  X(test_generator_spec_unknown_dtype)           \
+  X(test_generator_spec_dtype_non_dtype_axis)    \
+  X(test_generator_spec_bad_access)              \
+  X(test_generator_spec_inplace_of_unknown)      \
+  X(test_generator_spec_axis_from_unknown_kind)  \
+  X(test_generator_spec_axis_unknown_symbol)     \
+  X(test_generator_spec_rule_unknown_word)       \
+  X(test_generator_spec_rule_missing_value)      \
+  X(test_generator_spec_constraint_unknown_symbol) \
+  X(test_generator_spec_duplicate_tensor)        \
+  X(test_generator_spec_unknown_field)           \
+  X(test_generator_spec_unknown_stage)           \
+  X(test_generator_spec_files_unknown_axis)      \
+  X(test_generator_spec_tile_unknown_name)       \
+  X(test_generator_spec_tile_bad_value)          \
+  X(test_generator_spec_keep_drops_all)          \
+  X(test_generator_spec_keep_without_doc)        \
+  X(test_generator_spec_syntax_error)            \
+  X(test_generator_spec_runtime_error)           \
+  X(test_generator_spec_not_a_table)             \
+  X(test_generator_sandbox_no_io_os_load)        \
+  X(test_generator_sandbox_infinite_loop)        \
+  X(test_generator_sandbox_pcall_cannot_escape_budget) \
+  X(test_generator_sandbox_memory_limit)         \
+  X(test_generator_sandbox_string_library_shared) \
+  X(test_generator_template_lua_error_line)      \
+  X(test_generator_template_unclosed_expression) \
+  X(test_generator_template_syntax_error_line)   \
+  X(test_generator_deterministic_output)         \
+  X(test_generator_unchanged_files_not_rewritten) \
+  X(test_generator_rewrites_only_changed_file)   \
+  X(test_generator_removes_stale_files)         \
+  X(test_generator_keeps_foreign_files)          \
+  X(test_generator_check_up_to_date)             \
+  X(test_generator_check_modified_file)          \
+  X(test_generator_check_missing_file)           \
+  X(test_generator_check_stale_file)             \
+  X(test_generator_cli_help)                     \
+  X(test_generator_cli_unknown_command)          \
+  X(test_generator_cli_unknown_option)           \
+  X(test_generator_cli_missing_value)            \
+  X(test_generator_cli_bad_archs)                \
+  X(test_generator_committed_output_up_to_date)  \
+  X(test_generator_ptxas_rejects_local_memory)   \
+  X(test_generator_ptxas_accepts_clean_kernel)
+
+void test_generator_valid_spec_generates(void);
+void test_generator_list_prints_variants(void);
+void test_generator_depfile_names_inputs(void);
+void test_generator_spec_missing_op(void);
+void test_generator_spec_op_not_identifier(void);
+void test_generator_spec_dim_lower_case(void);
+void test_generator_spec_dim_number(void);
+void test_generator_spec_unknown_dtype(void);
+void test_generator_spec_dtype_non_dtype_axis(void);
+void test_generator_spec_bad_access(void);
+void test_generator_spec_inplace_of_unknown(void);
+void test_generator_spec_axis_from_unknown_kind(void);
+void test_generator_spec_axis_unknown_symbol(void);
+void test_generator_spec_rule_unknown_word(void);
+void test_generator_spec_rule_missing_value(void);
+void test_generator_spec_constraint_unknown_symbol(void);
+void test_generator_spec_duplicate_tensor(void);
+void test_generator_spec_unknown_field(void);
+void test_generator_spec_unknown_stage(void);
+void test_generator_spec_files_unknown_axis(void);
+void test_generator_spec_tile_unknown_name(void);
+void test_generator_spec_tile_bad_value(void);
+void test_generator_spec_keep_drops_all(void);
+void test_generator_spec_keep_without_doc(void);
+void test_generator_spec_syntax_error(void);
+void test_generator_spec_runtime_error(void);
+void test_generator_spec_not_a_table(void);
+void test_generator_sandbox_no_io_os_load(void);
+void test_generator_sandbox_infinite_loop(void);
+void test_generator_sandbox_pcall_cannot_escape_budget(void);
+void test_generator_sandbox_memory_limit(void);
+void test_generator_sandbox_string_library_shared(void);
+void test_generator_template_lua_error_line(void);
+void test_generator_template_unclosed_expression(void);
+void test_generator_template_syntax_error_line(void);
+void test_generator_deterministic_output(void);
+void test_generator_unchanged_files_not_rewritten(void);
+void test_generator_rewrites_only_changed_file(void);
+void test_generator_removes_stale_files(void);
+void test_generator_keeps_foreign_files(void);
+void test_generator_check_up_to_date(void);
+void test_generator_check_modified_file(void);
+void test_generator_check_missing_file(void);
+void test_generator_check_stale_file(void);
+void test_generator_cli_help(void);
+void test_generator_cli_unknown_command(void);
+void test_generator_cli_unknown_option(void);
+void test_generator_cli_missing_value(void);
+void test_generator_cli_bad_archs(void);
+void test_generator_committed_output_up_to_date(void);
+void test_generator_ptxas_rejects_local_memory(void);
+void test_generator_ptxas_accepts_clean_kernel(void);
+
 #endif

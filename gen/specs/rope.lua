@@ -27,8 +27,8 @@ or x itself (in place), otherwise it must not overlap x.]],
   },
   enums = { pairing = { "interleaved", "half" } },
   constraints = {
-    { "R <= D", "the rotary dims R = 2 * cos.shape[1] must not exceed the head size D" },
-    { "B * S < 2147483648", "at most 2^31 - 1 tokens per call" },
+    { "R >= 2 && R <= D", "the rotary dims R = 2 * cos.shape[1] must be 2 to the head size D" },
+    { "B * S * H < 2147483648", "at most 2^31 - 1 heads (tokens x heads) per call" },
   },
 
   -- The variant axes, in dispatch-key order.
@@ -52,6 +52,11 @@ or x itself (in place), otherwise it must not overlap x.]],
     files = { "pairing", "act", "table" },
   },
   tiles = {
-    warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 4,
+    warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32,
+    -- interleaved: 2 chunks per lane (half-size lane groups), one head in
+    -- flight: fastest on sm_90 (bench/results, H200)
+    { when = { pairing = "interleaved" }, chunks = 2, heads_in_flight = 1 },
+    -- the narrow fallback: fewer registers matter more than loads in flight
+    { when = { access = "scalar" }, heads_in_flight = 1 },
   },
 }

@@ -7,23 +7,32 @@
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 4 ? (int)p.H : 4;
-    const int64_t tstep = 4 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -36,61 +45,73 @@ fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + 32 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[1][0][0]);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + 32 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + 32 + 0, &xb[1][0][0]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (4 / (p->H < 4 ? p->H : 4));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -99,24 +120,33 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_vec16_sm100(co
 // rope_fp32_tabfp32_half_d64_full_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d64_full_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 4 ? (int)p.H : 4;
-    const int64_t tstep = 4 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -135,85 +165,65 @@ fg_rope_fp32_tabfp32_half_d64_full_scalar_sm100(const fg_rope_params p)
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
-                    xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
-                    xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
-                    xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                xa[0][0][0] = fg_to_f32((px + e)[0]);
+                xa[0][0][1] = fg_to_f32((px + e)[1]);
+                xa[0][0][2] = fg_to_f32((px + e)[2]);
+                xa[0][0][3] = fg_to_f32((px + e)[3]);
+                xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
+                xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
+                xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
+                xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    xb[1][0][0] = fg_to_f32((px + e + 32)[0]);
-                    xb[1][0][1] = fg_to_f32((px + e + 32)[1]);
-                    xb[1][0][2] = fg_to_f32((px + e + 32)[2]);
-                    xb[1][0][3] = fg_to_f32((px + e + 32)[3]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-            }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    (po + e + 32)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    (po + e + 32)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    (po + e + 32)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    (po + e + 32)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
+                (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
+                (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
+                (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (4 / (p->H < 4 ? p->H : 4));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d64_full_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d64_full_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -223,26 +233,35 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_scalar_sm100(c
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 4 ? (int)p.H : 4;
-    const int64_t tstep = 4 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -255,94 +274,106 @@ fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            uint4 xp[2][2];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[0][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 8) * 4;
-                    xp[0][1] = fg_ld16_stream(px + e);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        uint4 xp[2][2];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[1][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 8) * 4;
-                    xp[1][1] = fg_ld16_stream(px + e);
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[0][0]);
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 4;
-                    fg_st16(po + e, xp[0][1]);
-                }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 8) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[1][0]);
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 4;
-                    fg_st16(po + e, xp[1][1]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[1][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 8) * 4;
+                xp[1][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 8) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[1][0]);
+            }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 8) * 4;
+                fg_st16(po + e, xp[1][1]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (4 / (p->H < 4 ? p->H : 4));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -351,27 +382,36 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_vec16_sm100
 // rope_fp32_tabfp32_half_d64_partial_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d64_partial_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 4 ? (int)p.H : 4;
-    const int64_t tstep = 4 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -390,142 +430,94 @@ fg_rope_fp32_tabfp32_half_d64_partial_scalar_sm100(const fg_rope_params p)
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            float xp[2][2][4];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 64) xp[0][0][0] = px[e + 0];
-                    if (e + 1 < 64) xp[0][0][1] = px[e + 1];
-                    if (e + 2 < 64) xp[0][0][2] = px[e + 2];
-                    if (e + 3 < 64) xp[0][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 8) * 4;
-                    if (e + 0 < 64) xp[0][1][0] = px[e + 0];
-                    if (e + 1 < 64) xp[0][1][1] = px[e + 1];
-                    if (e + 2 < 64) xp[0][1][2] = px[e + 2];
-                    if (e + 3 < 64) xp[0][1][3] = px[e + 3];
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        float xp[1][2][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[1][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[1][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[1][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[1][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 64) xp[1][0][0] = px[e + 0];
-                    if (e + 1 < 64) xp[1][0][1] = px[e + 1];
-                    if (e + 2 < 64) xp[1][0][2] = px[e + 2];
-                    if (e + 3 < 64) xp[1][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 8) * 4;
-                    if (e + 0 < 64) xp[1][1][0] = px[e + 0];
-                    if (e + 1 < 64) xp[1][1][1] = px[e + 1];
-                    if (e + 2 < 64) xp[1][1][2] = px[e + 2];
-                    if (e + 3 < 64) xp[1][1][3] = px[e + 3];
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 64) xp[0][0][0] = px[e + 0];
+                if (e + 1 < 64) xp[0][0][1] = px[e + 1];
+                if (e + 2 < 64) xp[0][0][2] = px[e + 2];
+                if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 64) po[e + 0] = xp[0][0][0];
-                    if (e + 1 < 64) po[e + 1] = xp[0][0][1];
-                    if (e + 2 < 64) po[e + 2] = xp[0][0][2];
-                    if (e + 3 < 64) po[e + 3] = xp[0][0][3];
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 4;
-                    if (e + 0 < 64) po[e + 0] = xp[0][1][0];
-                    if (e + 1 < 64) po[e + 1] = xp[0][1][1];
-                    if (e + 2 < 64) po[e + 2] = xp[0][1][2];
-                    if (e + 3 < 64) po[e + 3] = xp[0][1][3];
-                }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 8) * 4;
+                if (e + 0 < 64) xp[0][1][0] = px[e + 0];
+                if (e + 1 < 64) xp[0][1][1] = px[e + 1];
+                if (e + 2 < 64) xp[0][1][2] = px[e + 2];
+                if (e + 3 < 64) xp[0][1][3] = px[e + 3];
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 64) po[e + 0] = xp[1][0][0];
-                    if (e + 1 < 64) po[e + 1] = xp[1][0][1];
-                    if (e + 2 < 64) po[e + 2] = xp[1][0][2];
-                    if (e + 3 < 64) po[e + 3] = xp[1][0][3];
-                }
-                if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 4;
-                    if (e + 0 < 64) po[e + 0] = xp[1][1][0];
-                    if (e + 1 < 64) po[e + 1] = xp[1][1][1];
-                    if (e + 2 < 64) po[e + 2] = xp[1][1][2];
-                    if (e + 3 < 64) po[e + 3] = xp[1][1][3];
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 64) po[e + 0] = xp[0][0][0];
+                if (e + 1 < 64) po[e + 1] = xp[0][0][1];
+                if (e + 2 < 64) po[e + 2] = xp[0][0][2];
+                if (e + 3 < 64) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 8) * 4;
+                if (e + 0 < 64) po[e + 0] = xp[0][1][0];
+                if (e + 1 < 64) po[e + 1] = xp[0][1][1];
+                if (e + 2 < 64) po[e + 2] = xp[0][1][2];
+                if (e + 3 < 64) po[e + 3] = xp[0][1][3];
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (4 / (p->H < 4 ? p->H : 4));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d64_partial_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d64_partial_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -535,24 +527,33 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_scalar_sm10
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 3 ? (int)p.H : 3;
-    const int64_t tstep = 3 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
+    const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -565,61 +566,73 @@ fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + 40 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[1][0][0]);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + 40 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + 40 + 0, &xb[1][0][0]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (3 / (p->H < 3 ? p->H : 3));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -628,25 +641,34 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_vec16_sm100(co
 // rope_fp32_tabfp32_half_d80_full_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d80_full_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 3 ? (int)p.H : 3;
-    const int64_t tstep = 3 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
+    const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -665,85 +687,65 @@ fg_rope_fp32_tabfp32_half_d80_full_scalar_sm100(const fg_rope_params p)
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
-                    xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
-                    xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
-                    xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                xa[0][0][0] = fg_to_f32((px + e)[0]);
+                xa[0][0][1] = fg_to_f32((px + e)[1]);
+                xa[0][0][2] = fg_to_f32((px + e)[2]);
+                xa[0][0][3] = fg_to_f32((px + e)[3]);
+                xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
+                xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
+                xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
+                xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    xb[1][0][0] = fg_to_f32((px + e + 40)[0]);
-                    xb[1][0][1] = fg_to_f32((px + e + 40)[1]);
-                    xb[1][0][2] = fg_to_f32((px + e + 40)[2]);
-                    xb[1][0][3] = fg_to_f32((px + e + 40)[3]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-            }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    (po + e + 40)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    (po + e + 40)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    (po + e + 40)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    (po + e + 40)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
+                (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
+                (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
+                (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (3 / (p->H < 3 ? p->H : 3));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d80_full_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d80_full_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -753,27 +755,36 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_scalar_sm100(c
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 3 ? (int)p.H : 3;
-    const int64_t tstep = 3 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
+    const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -786,94 +797,106 @@ fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            uint4 xp[2][2];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[0][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 10) * 4;
-                    xp[0][1] = fg_ld16_stream(px + e);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        uint4 xp[2][2];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[1][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 10) * 4;
-                    xp[1][1] = fg_ld16_stream(px + e);
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[0][0]);
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 10) * 4;
-                    fg_st16(po + e, xp[0][1]);
-                }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 10) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[1][0]);
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 10) * 4;
-                    fg_st16(po + e, xp[1][1]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[1][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 10) * 4;
+                xp[1][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 10) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[1][0]);
+            }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 10) * 4;
+                fg_st16(po + e, xp[1][1]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (3 / (p->H < 3 ? p->H : 3));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -882,28 +905,37 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_vec16_sm100
 // rope_fp32_tabfp32_half_d80_partial_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d80_partial_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 3 ? (int)p.H : 3;
-    const int64_t tstep = 3 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
+    const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -922,142 +954,94 @@ fg_rope_fp32_tabfp32_half_d80_partial_scalar_sm100(const fg_rope_params p)
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            float xp[2][2][4];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 80) xp[0][0][0] = px[e + 0];
-                    if (e + 1 < 80) xp[0][0][1] = px[e + 1];
-                    if (e + 2 < 80) xp[0][0][2] = px[e + 2];
-                    if (e + 3 < 80) xp[0][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 10) * 4;
-                    if (e + 0 < 80) xp[0][1][0] = px[e + 0];
-                    if (e + 1 < 80) xp[0][1][1] = px[e + 1];
-                    if (e + 2 < 80) xp[0][1][2] = px[e + 2];
-                    if (e + 3 < 80) xp[0][1][3] = px[e + 3];
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        float xp[1][2][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[1][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[1][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[1][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[1][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 80) xp[1][0][0] = px[e + 0];
-                    if (e + 1 < 80) xp[1][0][1] = px[e + 1];
-                    if (e + 2 < 80) xp[1][0][2] = px[e + 2];
-                    if (e + 3 < 80) xp[1][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 10) * 4;
-                    if (e + 0 < 80) xp[1][1][0] = px[e + 0];
-                    if (e + 1 < 80) xp[1][1][1] = px[e + 1];
-                    if (e + 2 < 80) xp[1][1][2] = px[e + 2];
-                    if (e + 3 < 80) xp[1][1][3] = px[e + 3];
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 80) xp[0][0][0] = px[e + 0];
+                if (e + 1 < 80) xp[0][0][1] = px[e + 1];
+                if (e + 2 < 80) xp[0][0][2] = px[e + 2];
+                if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 80) po[e + 0] = xp[0][0][0];
-                    if (e + 1 < 80) po[e + 1] = xp[0][0][1];
-                    if (e + 2 < 80) po[e + 2] = xp[0][0][2];
-                    if (e + 3 < 80) po[e + 3] = xp[0][0][3];
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 10) * 4;
-                    if (e + 0 < 80) po[e + 0] = xp[0][1][0];
-                    if (e + 1 < 80) po[e + 1] = xp[0][1][1];
-                    if (e + 2 < 80) po[e + 2] = xp[0][1][2];
-                    if (e + 3 < 80) po[e + 3] = xp[0][1][3];
-                }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 10) * 4;
+                if (e + 0 < 80) xp[0][1][0] = px[e + 0];
+                if (e + 1 < 80) xp[0][1][1] = px[e + 1];
+                if (e + 2 < 80) xp[0][1][2] = px[e + 2];
+                if (e + 3 < 80) xp[0][1][3] = px[e + 3];
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 80) po[e + 0] = xp[1][0][0];
-                    if (e + 1 < 80) po[e + 1] = xp[1][0][1];
-                    if (e + 2 < 80) po[e + 2] = xp[1][0][2];
-                    if (e + 3 < 80) po[e + 3] = xp[1][0][3];
-                }
-                if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 10) * 4;
-                    if (e + 0 < 80) po[e + 0] = xp[1][1][0];
-                    if (e + 1 < 80) po[e + 1] = xp[1][1][1];
-                    if (e + 2 < 80) po[e + 2] = xp[1][1][2];
-                    if (e + 3 < 80) po[e + 3] = xp[1][1][3];
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 80) po[e + 0] = xp[0][0][0];
+                if (e + 1 < 80) po[e + 1] = xp[0][0][1];
+                if (e + 2 < 80) po[e + 2] = xp[0][0][2];
+                if (e + 3 < 80) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 10) * 4;
+                if (e + 0 < 80) po[e + 0] = xp[0][1][0];
+                if (e + 1 < 80) po[e + 1] = xp[0][1][1];
+                if (e + 2 < 80) po[e + 2] = xp[0][1][2];
+                if (e + 3 < 80) po[e + 3] = xp[0][1][3];
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (3 / (p->H < 3 ? p->H : 3));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d80_partial_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d80_partial_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1067,24 +1051,33 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_scalar_sm10
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1097,61 +1090,73 @@ fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + 48 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[1][0][0]);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + 48 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + 48 + 0, &xb[1][0][0]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1160,25 +1165,34 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_vec16_sm100(co
 // rope_fp32_tabfp32_half_d96_full_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d96_full_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1197,85 +1211,65 @@ fg_rope_fp32_tabfp32_half_d96_full_scalar_sm100(const fg_rope_params p)
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
-                    xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
-                    xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
-                    xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                xa[0][0][0] = fg_to_f32((px + e)[0]);
+                xa[0][0][1] = fg_to_f32((px + e)[1]);
+                xa[0][0][2] = fg_to_f32((px + e)[2]);
+                xa[0][0][3] = fg_to_f32((px + e)[3]);
+                xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
+                xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
+                xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
+                xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    xb[1][0][0] = fg_to_f32((px + e + 48)[0]);
-                    xb[1][0][1] = fg_to_f32((px + e + 48)[1]);
-                    xb[1][0][2] = fg_to_f32((px + e + 48)[2]);
-                    xb[1][0][3] = fg_to_f32((px + e + 48)[3]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-            }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    (po + e + 48)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    (po + e + 48)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    (po + e + 48)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    (po + e + 48)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
+                (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
+                (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
+                (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d96_full_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d96_full_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1285,27 +1279,36 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_scalar_sm100(c
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1318,94 +1321,106 @@ fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            uint4 xp[2][2];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[0][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 12) * 4;
-                    xp[0][1] = fg_ld16_stream(px + e);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        uint4 xp[2][2];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[1][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 12) * 4;
-                    xp[1][1] = fg_ld16_stream(px + e);
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[0][0]);
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 12) * 4;
-                    fg_st16(po + e, xp[0][1]);
-                }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 12) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[1][0]);
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 12) * 4;
-                    fg_st16(po + e, xp[1][1]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[1][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 12) * 4;
+                xp[1][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 12) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[1][0]);
+            }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 12) * 4;
+                fg_st16(po + e, xp[1][1]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1414,28 +1429,37 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_vec16_sm100
 // rope_fp32_tabfp32_half_d96_partial_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d96_partial_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1454,142 +1478,94 @@ fg_rope_fp32_tabfp32_half_d96_partial_scalar_sm100(const fg_rope_params p)
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            float xp[2][2][4];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 96) xp[0][0][0] = px[e + 0];
-                    if (e + 1 < 96) xp[0][0][1] = px[e + 1];
-                    if (e + 2 < 96) xp[0][0][2] = px[e + 2];
-                    if (e + 3 < 96) xp[0][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 12) * 4;
-                    if (e + 0 < 96) xp[0][1][0] = px[e + 0];
-                    if (e + 1 < 96) xp[0][1][1] = px[e + 1];
-                    if (e + 2 < 96) xp[0][1][2] = px[e + 2];
-                    if (e + 3 < 96) xp[0][1][3] = px[e + 3];
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        float xp[1][2][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[1][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[1][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[1][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[1][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 96) xp[1][0][0] = px[e + 0];
-                    if (e + 1 < 96) xp[1][0][1] = px[e + 1];
-                    if (e + 2 < 96) xp[1][0][2] = px[e + 2];
-                    if (e + 3 < 96) xp[1][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 12) * 4;
-                    if (e + 0 < 96) xp[1][1][0] = px[e + 0];
-                    if (e + 1 < 96) xp[1][1][1] = px[e + 1];
-                    if (e + 2 < 96) xp[1][1][2] = px[e + 2];
-                    if (e + 3 < 96) xp[1][1][3] = px[e + 3];
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 96) xp[0][0][0] = px[e + 0];
+                if (e + 1 < 96) xp[0][0][1] = px[e + 1];
+                if (e + 2 < 96) xp[0][0][2] = px[e + 2];
+                if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 96) po[e + 0] = xp[0][0][0];
-                    if (e + 1 < 96) po[e + 1] = xp[0][0][1];
-                    if (e + 2 < 96) po[e + 2] = xp[0][0][2];
-                    if (e + 3 < 96) po[e + 3] = xp[0][0][3];
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 12) * 4;
-                    if (e + 0 < 96) po[e + 0] = xp[0][1][0];
-                    if (e + 1 < 96) po[e + 1] = xp[0][1][1];
-                    if (e + 2 < 96) po[e + 2] = xp[0][1][2];
-                    if (e + 3 < 96) po[e + 3] = xp[0][1][3];
-                }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 12) * 4;
+                if (e + 0 < 96) xp[0][1][0] = px[e + 0];
+                if (e + 1 < 96) xp[0][1][1] = px[e + 1];
+                if (e + 2 < 96) xp[0][1][2] = px[e + 2];
+                if (e + 3 < 96) xp[0][1][3] = px[e + 3];
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 96) po[e + 0] = xp[1][0][0];
-                    if (e + 1 < 96) po[e + 1] = xp[1][0][1];
-                    if (e + 2 < 96) po[e + 2] = xp[1][0][2];
-                    if (e + 3 < 96) po[e + 3] = xp[1][0][3];
-                }
-                if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 12) * 4;
-                    if (e + 0 < 96) po[e + 0] = xp[1][1][0];
-                    if (e + 1 < 96) po[e + 1] = xp[1][1][1];
-                    if (e + 2 < 96) po[e + 2] = xp[1][1][2];
-                    if (e + 3 < 96) po[e + 3] = xp[1][1][3];
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 96) po[e + 0] = xp[0][0][0];
+                if (e + 1 < 96) po[e + 1] = xp[0][0][1];
+                if (e + 2 < 96) po[e + 2] = xp[0][0][2];
+                if (e + 3 < 96) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 12) * 4;
+                if (e + 0 < 96) po[e + 0] = xp[0][1][0];
+                if (e + 1 < 96) po[e + 1] = xp[0][1][1];
+                if (e + 2 < 96) po[e + 2] = xp[0][1][2];
+                if (e + 3 < 96) po[e + 3] = xp[0][1][3];
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d96_partial_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d96_partial_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1599,23 +1575,32 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_scalar_sm10
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1628,61 +1613,73 @@ fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + 64 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[1][0][0]);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + 64 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + 64 + 0, &xb[1][0][0]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1691,24 +1688,33 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_vec16_sm100(c
 // rope_fp32_tabfp32_half_d128_full_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d128_full_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1727,85 +1733,65 @@ fg_rope_fp32_tabfp32_half_d128_full_scalar_sm100(const fg_rope_params p)
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
-                    xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
-                    xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
-                    xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                xa[0][0][0] = fg_to_f32((px + e)[0]);
+                xa[0][0][1] = fg_to_f32((px + e)[1]);
+                xa[0][0][2] = fg_to_f32((px + e)[2]);
+                xa[0][0][3] = fg_to_f32((px + e)[3]);
+                xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
+                xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
+                xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
+                xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    xb[1][0][0] = fg_to_f32((px + e + 64)[0]);
-                    xb[1][0][1] = fg_to_f32((px + e + 64)[1]);
-                    xb[1][0][2] = fg_to_f32((px + e + 64)[2]);
-                    xb[1][0][3] = fg_to_f32((px + e + 64)[3]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-            }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    (po + e + 64)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    (po + e + 64)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    (po + e + 64)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    (po + e + 64)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
+                (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
+                (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
+                (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d128_full_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d128_full_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1815,26 +1801,35 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_scalar_sm100(
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1847,94 +1842,106 @@ fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            uint4 xp[2][2];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[0][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 16) * 4;
-                    xp[0][1] = fg_ld16_stream(px + e);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        uint4 xp[2][2];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[1][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 16) * 4;
-                    xp[1][1] = fg_ld16_stream(px + e);
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[0][0]);
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 16) * 4;
-                    fg_st16(po + e, xp[0][1]);
-                }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 16) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[1][0]);
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 16) * 4;
-                    fg_st16(po + e, xp[1][1]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[1][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 16) * 4;
+                xp[1][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 16) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[1][0]);
+            }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 16) * 4;
+                fg_st16(po + e, xp[1][1]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1943,27 +1950,36 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_vec16_sm10
 // rope_fp32_tabfp32_half_d128_partial_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d128_partial_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 2 ? (int)p.H : 2;
-    const int64_t tstep = 2 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
+    const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -1982,142 +1998,94 @@ fg_rope_fp32_tabfp32_half_d128_partial_scalar_sm100(const fg_rope_params p)
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            float xp[2][2][4];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 128) xp[0][0][0] = px[e + 0];
-                    if (e + 1 < 128) xp[0][0][1] = px[e + 1];
-                    if (e + 2 < 128) xp[0][0][2] = px[e + 2];
-                    if (e + 3 < 128) xp[0][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 16) * 4;
-                    if (e + 0 < 128) xp[0][1][0] = px[e + 0];
-                    if (e + 1 < 128) xp[0][1][1] = px[e + 1];
-                    if (e + 2 < 128) xp[0][1][2] = px[e + 2];
-                    if (e + 3 < 128) xp[0][1][3] = px[e + 3];
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        float xp[1][2][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[1][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[1][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[1][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[1][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 128) xp[1][0][0] = px[e + 0];
-                    if (e + 1 < 128) xp[1][0][1] = px[e + 1];
-                    if (e + 2 < 128) xp[1][0][2] = px[e + 2];
-                    if (e + 3 < 128) xp[1][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 16) * 4;
-                    if (e + 0 < 128) xp[1][1][0] = px[e + 0];
-                    if (e + 1 < 128) xp[1][1][1] = px[e + 1];
-                    if (e + 2 < 128) xp[1][1][2] = px[e + 2];
-                    if (e + 3 < 128) xp[1][1][3] = px[e + 3];
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 128) xp[0][0][0] = px[e + 0];
+                if (e + 1 < 128) xp[0][0][1] = px[e + 1];
+                if (e + 2 < 128) xp[0][0][2] = px[e + 2];
+                if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 128) po[e + 0] = xp[0][0][0];
-                    if (e + 1 < 128) po[e + 1] = xp[0][0][1];
-                    if (e + 2 < 128) po[e + 2] = xp[0][0][2];
-                    if (e + 3 < 128) po[e + 3] = xp[0][0][3];
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 16) * 4;
-                    if (e + 0 < 128) po[e + 0] = xp[0][1][0];
-                    if (e + 1 < 128) po[e + 1] = xp[0][1][1];
-                    if (e + 2 < 128) po[e + 2] = xp[0][1][2];
-                    if (e + 3 < 128) po[e + 3] = xp[0][1][3];
-                }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 16) * 4;
+                if (e + 0 < 128) xp[0][1][0] = px[e + 0];
+                if (e + 1 < 128) xp[0][1][1] = px[e + 1];
+                if (e + 2 < 128) xp[0][1][2] = px[e + 2];
+                if (e + 3 < 128) xp[0][1][3] = px[e + 3];
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 128) po[e + 0] = xp[1][0][0];
-                    if (e + 1 < 128) po[e + 1] = xp[1][0][1];
-                    if (e + 2 < 128) po[e + 2] = xp[1][0][2];
-                    if (e + 3 < 128) po[e + 3] = xp[1][0][3];
-                }
-                if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 16) * 4;
-                    if (e + 0 < 128) po[e + 0] = xp[1][1][0];
-                    if (e + 1 < 128) po[e + 1] = xp[1][1][1];
-                    if (e + 2 < 128) po[e + 2] = xp[1][1][2];
-                    if (e + 3 < 128) po[e + 3] = xp[1][1][3];
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 128) po[e + 0] = xp[0][0][0];
+                if (e + 1 < 128) po[e + 1] = xp[0][0][1];
+                if (e + 2 < 128) po[e + 2] = xp[0][0][2];
+                if (e + 3 < 128) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 16) * 4;
+                if (e + 0 < 128) po[e + 0] = xp[0][1][0];
+                if (e + 1 < 128) po[e + 1] = xp[0][1][1];
+                if (e + 2 < 128) po[e + 2] = xp[0][1][2];
+                if (e + 3 < 128) po[e + 3] = xp[0][1][3];
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (2 / (p->H < 2 ? p->H : 2));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d128_partial_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d128_partial_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -2127,23 +2095,32 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_scalar_sm1
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 1 ? (int)p.H : 1;
-    const int64_t tstep = 1 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -2156,61 +2133,73 @@ fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + 128 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[1][0][0]);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + 128 + 0, &xb[1][0][0]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + 128 + 0, &xb[1][0][0]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (1 / (p->H < 1 ? p->H : 1));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -2219,24 +2208,33 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_vec16_sm100(c
 // rope_fp32_tabfp32_half_d256_full_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d256_full_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 1 ? (int)p.H : 1;
-    const int64_t tstep = 1 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -2255,85 +2253,65 @@ fg_rope_fp32_tabfp32_half_d256_full_scalar_sm100(const fg_rope_params p)
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
-                    xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
-                    xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
-                    xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                xa[0][0][0] = fg_to_f32((px + e)[0]);
+                xa[0][0][1] = fg_to_f32((px + e)[1]);
+                xa[0][0][2] = fg_to_f32((px + e)[2]);
+                xa[0][0][3] = fg_to_f32((px + e)[3]);
+                xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
+                xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
+                xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
+                xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    xb[1][0][0] = fg_to_f32((px + e + 128)[0]);
-                    xb[1][0][1] = fg_to_f32((px + e + 128)[1]);
-                    xb[1][0][2] = fg_to_f32((px + e + 128)[2]);
-                    xb[1][0][3] = fg_to_f32((px + e + 128)[3]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-            }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    (po + e + 128)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    (po + e + 128)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    (po + e + 128)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    (po + e + 128)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
+                (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
+                (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
+                (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (1 / (p->H < 1 ? p->H : 1));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d256_full_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d256_full_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -2343,26 +2321,35 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_scalar_sm100(
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 1 ? (int)p.H : 1;
-    const int64_t tstep = 1 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -2375,94 +2362,106 @@ fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            uint4 xp[2][2];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[0][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 32) * 4;
-                    xp[0][1] = fg_ld16_stream(px + e);
-                }
+        float xa[2][1][4] = {};
+        float xb[2][1][4] = {};
+        uint4 xp[2][2];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    xp[1][0] = fg_ld16_stream(px + e);
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 32) * 4;
-                    xp[1][1] = fg_ld16_stream(px + e);
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[0][0]);
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 4;
-                    fg_st16(po + e, xp[0][1]);
-                }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                    fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_st16(po + e, xp[1][0]);
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 4;
-                    fg_st16(po + e, xp[1][1]);
-                }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[1][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                xp[1][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+        if (h + 1 * hg < p.H) {  // head h + 1 * hg
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[1][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                fg_st16(po + e, xp[1][1]);
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (1 / (p->H < 1 ? p->H : 1));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 2;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -2471,27 +2470,36 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_vec16_sm10
 // rope_fp32_tabfp32_half_d256_partial_scalar_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
 fg_rope_fp32_tabfp32_half_d256_partial_scalar_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < 1 ? (int)p.H : 1;
-    const int64_t tstep = 1 / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 8;
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // cos/sin of token s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
@@ -2510,142 +2518,94 @@ fg_rope_fp32_tabfp32_half_d256_partial_scalar_sm100(const fg_rope_params p)
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
-        for (int64_t h = group % hg; h < p.H; h += 2 * hg) {
-            float xa[2][1][4] = {};
-            float xb[2][1][4] = {};
-            float xp[2][2][4];
-            {  // head h
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 256) xp[0][0][0] = px[e + 0];
-                    if (e + 1 < 256) xp[0][0][1] = px[e + 1];
-                    if (e + 2 < 256) xp[0][0][2] = px[e + 2];
-                    if (e + 3 < 256) xp[0][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 32) * 4;
-                    if (e + 0 < 256) xp[0][1][0] = px[e + 0];
-                    if (e + 1 < 256) xp[0][1][1] = px[e + 1];
-                    if (e + 2 < 256) xp[0][1][2] = px[e + 2];
-                    if (e + 3 < 256) xp[0][1][3] = px[e + 3];
-                }
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        float xp[1][2][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) xa[1][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[1][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[1][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[1][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 0 < rhalf) xb[1][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[1][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[1][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[1][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 256) xp[1][0][0] = px[e + 0];
-                    if (e + 1 < 256) xp[1][0][1] = px[e + 1];
-                    if (e + 2 < 256) xp[1][0][2] = px[e + 2];
-                    if (e + 3 < 256) xp[1][0][3] = px[e + 3];
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                    const int e = p.R + (pos + 32) * 4;
-                    if (e + 0 < 256) xp[1][1][0] = px[e + 0];
-                    if (e + 1 < 256) xp[1][1][1] = px[e + 1];
-                    if (e + 2 < 256) xp[1][1][2] = px[e + 2];
-                    if (e + 3 < 256) xp[1][1][3] = px[e + 3];
-                }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 256) xp[0][0][0] = px[e + 0];
+                if (e + 1 < 256) xp[0][0][1] = px[e + 1];
+                if (e + 2 < 256) xp[0][0][2] = px[e + 2];
+                if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-            {  // head h
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 256) po[e + 0] = xp[0][0][0];
-                    if (e + 1 < 256) po[e + 1] = xp[0][0][1];
-                    if (e + 2 < 256) po[e + 2] = xp[0][0][2];
-                    if (e + 3 < 256) po[e + 3] = xp[0][0][3];
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 4;
-                    if (e + 0 < 256) po[e + 0] = xp[0][1][0];
-                    if (e + 1 < 256) po[e + 1] = xp[0][1][1];
-                    if (e + 2 < 256) po[e + 2] = xp[0][1][2];
-                    if (e + 3 < 256) po[e + 3] = xp[0][1][3];
-                }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < 256) xp[0][1][0] = px[e + 0];
+                if (e + 1 < 256) xp[0][1][1] = px[e + 1];
+                if (e + 2 < 256) xp[0][1][2] = px[e + 2];
+                if (e + 3 < 256) xp[0][1][3] = px[e + 3];
             }
-            if (h + 1 * hg < p.H) {  // head h + 1 * hg
-                float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 4;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[1][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[1][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[1][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[1][0][3]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[1][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[1][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[1][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[1][0][3]);
-                }
-                if (!p.inplace && pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    if (e + 0 < 256) po[e + 0] = xp[1][0][0];
-                    if (e + 1 < 256) po[e + 1] = xp[1][0][1];
-                    if (e + 2 < 256) po[e + 2] = xp[1][0][2];
-                    if (e + 3 < 256) po[e + 3] = xp[1][0][3];
-                }
-                if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 4;
-                    if (e + 0 < 256) po[e + 0] = xp[1][1][0];
-                    if (e + 1 < 256) po[e + 1] = xp[1][1][1];
-                    if (e + 2 < 256) po[e + 2] = xp[1][1][2];
-                    if (e + 3 < 256) po[e + 3] = xp[1][1][3];
-                }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < 256) po[e + 0] = xp[0][0][0];
+                if (e + 1 < 256) po[e + 1] = xp[0][0][1];
+                if (e + 2 < 256) po[e + 2] = xp[0][0][2];
+                if (e + 3 < 256) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < 256) po[e + 0] = xp[0][1][0];
+                if (e + 1 < 256) po[e + 1] = xp[0][1][1];
+                if (e + 2 < 256) po[e + 2] = xp[0][1][2];
+                if (e + 3 < 256) po[e + 3] = xp[0][1][3];
             }
         }
     }
 }
 
-// Grid: enough blocks for every token, at most 4 per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_rope_params* p = (const fg_rope_params*)params;
-    const int64_t tokens_per_block = 8 * (1 / (p->H < 1 ? p->H : 1));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * 4;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fg_rope_fp32_tabfp32_half_d256_partial_scalar_sm100, 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     fg_rope_fp32_tabfp32_half_d256_partial_scalar_sm100<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();

@@ -7,10 +7,12 @@ local variants_mod = require "fusegen.variants"
 local render_mod = require "fusegen.render"
 local emit_kernels = require "fusegen.emit_kernels"
 local emit_host = require "fusegen.emit_host"
+require "fusegen.mapping_heads" -- registers the "heads" mapping
 
 local M = {}
 
 local function run_guarded(what, f, ...)
+  FUSEGEN_ACTIVITY = what -- named by the instruction-budget error (gen/sandbox.c)
   local ok, res = pcall(f, ...)
   if not ok then
     local msg = tostring(res)
@@ -38,6 +40,12 @@ function M.run(inputs)
     ops[#ops + 1] = op
   end
   table.sort(ops, function(a, b) return a.op < b.op end)
+
+  -- every variant's thread mapping, so that bad tile parameters fail every command
+  for _, op in ipairs(ops) do
+    local mapping = require("fusegen.mapping_" .. op.kernel.mapping)
+    for _, v in ipairs(op.variants) do run_guarded(op.path, mapping.plan, op, v, nil) end
+  end
 
   if inputs.command == "list" then
     local lines = {}

@@ -18,12 +18,12 @@ local spec_mod = require "fusegen.spec"
 
 local M = {}
 
-local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 4 }
+local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
   heads_in_flight = "heads each lane loads before it computes (1 to 8)",
-  blocks_per_sm = "resident blocks per multiprocessor the grid is sized for (1 to 32)",
+  blocks_per_sm = "most blocks per multiprocessor in the grid, under what fits (1 to 32)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 } }
 
@@ -74,6 +74,24 @@ end
 
 local function ceil_div(a, b) return (a + b - 1) // b end
 
+-- The axes this mapping reads, and what each must hold.
+local REQUIRED_AXES = {
+  { "act", "the activation dtype (bf16, fp16, fp32)" },
+  { "table", "the cos/sin table dtype" },
+  { "head_dim", "the head size D" },
+  { "pairing", "interleaved or half" },
+  { "rot", "full (R = D) or partial" },
+  { "access", "vec16 or scalar" },
+}
+
+function M.check_axes(spec)
+  for _, a in ipairs(REQUIRED_AXES) do
+    if not spec.axis_by_name[a[1]] then
+      spec_mod.fail(spec.path, "axes", ("an axis named %q (%s): kernel.mapping \"heads\" reads it"):format(a[1], a[2]), nil)
+    end
+  end
+end
+
 function M.plan(spec, v, tuning)
   local act = dtypes.info(v.act)
   local tab = dtypes.info(v.table)
@@ -109,4 +127,5 @@ function M.plan(spec, v, tuning)
   return m
 end
 
+spec_mod.register_mapping("heads", M)
 return M

@@ -10,7 +10,7 @@ local M = {}
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
-  "tostring", "type", "unpack", "rawequal", "rawget", "rawlen", "rawset",
+  "tostring", "type", "rawequal", "rawget", "rawlen", "rawset",
   "setmetatable", "getmetatable",
 }
 
@@ -42,6 +42,8 @@ end
 M.fail = fail
 
 local IDENT = "^[a-z][a-z0-9_]*$"
+-- What the runtime's fixed-size arrays hold (runtime/fusegen_internal.h: FG__MAX_*).
+local LIMITS = { tensors = 12, symbols = 16, axes = 8 }
 local SYMBOL = "^[A-Z][A-Z0-9_]*$"
 
 local function check_ident(path, field, v)
@@ -62,14 +64,17 @@ local function check_list(path, field, v, what, allow_empty)
 end
 
 local function check_keys(path, field, t, allowed)
+  local unknown = {}
   for k in pairs(t) do
-    if type(k) ~= "string" or not allowed[k] then
-      local names = {}
-      for n in pairs(allowed) do names[#names + 1] = n end
-      table.sort(names)
-      fail(path, field .. "." .. tostring(k), "one of the known fields (" .. table.concat(names, ", ") .. ")", k)
-    end
+    if type(k) ~= "string" or not allowed[k] then unknown[#unknown + 1] = tostring(k) end
   end
+  if #unknown == 0 then return end
+  table.sort(unknown) -- the same report on every run
+  local names = {}
+  for n in pairs(allowed) do names[#names + 1] = n end
+  table.sort(names)
+  local where = field == "" and unknown[1] or (field .. "." .. unknown[1])
+  fail(path, where, "one of the known fields (" .. table.concat(names, ", ") .. ")", unknown[1])
 end
 
 local function set_of(list)
@@ -85,7 +90,7 @@ local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles" }
 local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" }
-local MAPPINGS = set_of { "heads" }
+local MAPPINGS = {} -- filled below: mapping modules require this one
 
 -- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2".
 local function parse_dim(path, field, d)
@@ -99,11 +104,12 @@ end
 
 -- Check a C condition over the op's symbols: only symbols, numbers, operators.
 local RULE_WORDS = { VEC = true, aligned16 = true }
-local function check_condition(path, field, expr, symbols)
+local function check_condition(path, field, expr, symbols, rule_words)
   if type(expr) ~= "string" or expr == "" then fail(path, field, "a condition such as \"R == D\"", expr) end
   for word in expr:gmatch("[%a_][%w_]*") do
-    if not symbols[word] and not RULE_WORDS[word] then
-      fail(path, field, "a condition over the symbols of the tensors' dims (or VEC, aligned16); '" .. word .. "' is none of them", expr)
+    if not symbols[word] and not (rule_words and RULE_WORDS[word]) then
+      fail(path, field, "a condition over the symbols of the tensors' dims" ..
+        (rule_words and " (or VEC, aligned16)" or "") .. "; '" .. word .. "' is none of them", expr)
     end
   end
   if expr:gsub("[%a_][%w_]*", ""):find("[^%s%d%+%-%*/%%%(%)<>=!&|?:]") then
@@ -137,6 +143,7 @@ function M.load(file, templates)
 
   -- tensors
   check_list(path, "tensors", s.tensors, "tensor descriptions")
+  if #s.tensors > LIMITS.tensors then fail(path, "tensors", ("at most %d tensors"):format(LIMITS.tensors), #s.tensors) end
   local symbols, by_name, groups = {}, {}, {}
   for i, t in ipairs(s.tensors) do
     local f = ("tensors[%d]"):format(i)
@@ -183,6 +190,9 @@ function M.load(file, templates)
   table.sort(sym_list)
   s.symbols = sym_list
   s.symbol_set = symbols
+  if #sym_list > LIMITS.symbols then
+    fail(path, "tensors", ("dims with at most %d distinct symbols"):format(LIMITS.symbols), #sym_list)
+  end
 
   -- scalars
   s.scalars = s.scalars or {}
@@ -202,6 +212,7 @@ function M.load(file, templates)
 
   -- axes: their order is the order of the dispatch key
   check_list(path, "axes", s.axes, "axis descriptions")
+  if #s.axes > LIMITS.axes then fail(path, "axes", ("at most %d axes"):format(LIMITS.axes), #s.axes) end
   s.axis_by_name = {}
   for i, a in ipairs(s.axes) do
     local f = ("axes[%d]"):format(i)
@@ -250,7 +261,7 @@ function M.load(file, templates)
       for j, r in ipairs(a.rule) do
         local rf = ("%s.rule[%d]"):format(f, j)
         if type(r) ~= "table" or not seen[r[1]] then fail(path, rf, "{value, condition} with a value of this axis", r) end
-        check_condition(path, rf .. "[2]", r[2], symbols)
+        check_condition(path, rf .. "[2]", r[2], symbols, true)
         covered[r[1]] = true
       end
       for _, v in ipairs(a.values) do
@@ -287,6 +298,7 @@ function M.load(file, templates)
   if type(k) ~= "table" then fail(path, "kernel", "a table with mapping, stages, roles and files", k) end
   check_keys(path, "kernel", k, KERNEL_KEYS)
   if not MAPPINGS[k.mapping] then fail(path, "kernel.mapping", "\"heads\"", k.mapping) end
+  MAPPINGS[k.mapping].check_axes(s)
   if type(k.stages) ~= "table" then fail(path, "kernel.stages", "a table {token = {...}, head = {...}}", k.stages) end
   check_keys(path, "kernel.stages", k.stages, set_of { "token", "head" })
   for _, level in ipairs { "token", "head" } do
@@ -311,12 +323,14 @@ function M.load(file, templates)
     if not s.axis_by_name[name] then fail(path, ("kernel.files[%d]"):format(j), "the name of an axis", name) end
   end
 
-  -- tiles: defaults, optionally per value of an axis: tiles = {warps = 8, by = {head_dim = {[256] = {...}}}}
+  -- tiles: defaults, then {when = {axis = value, ...}, param = value} entries (checked by the mapping)
   s.tiles = s.tiles or {}
   if type(s.tiles) ~= "table" then fail(path, "tiles", "a table of tile parameters", s.tiles) end
 
   s.path = path
   return s
 end
+
+function M.register_mapping(name, module) MAPPINGS[name] = module end
 
 return M

@@ -1,5 +1,7 @@
 // generated from $(op.path) by fusegen: do not edit
 // Entry point of $(op.op): check every argument, pick the kernel, launch it.
+// Order: tensor descriptors, scalars, constraints, variant key (none of which
+// needs a GPU), then the device and pointers, then the kernel for this GPU.
 #include "fusegen_kernels.h"
 #include "fusegen_params.h"
 
@@ -85,6 +87,8 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 % end
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st = fg__check_device(&sig, &c);
+    if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key, c.cc);
     if (!e) return fg__no_kernel(&sig, key, $(#op.axes), axis_desc, c.cc, "$(c_escape(op.keep_doc or ""))");
 

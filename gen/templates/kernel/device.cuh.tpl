@@ -6,6 +6,9 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 
+// Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
+#define FG_MAX_DEVICES 64
+
 // Raw 16-byte accesses. "stream": read once (evict first); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }

@@ -4,7 +4,7 @@
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
 //            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
-__global__ void __launch_bounds__($(m.threads))
+__global__ void __launch_bounds__($(m.threads), 1)
 $(kernel_name)(const $(params_type) p)
 {
     const int lane = threadIdx.x & 31;
@@ -13,39 +13,60 @@ $(kernel_name)(const $(params_type) p)
 % if m.G * m.L < 32 then
     if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
-    // A warp's head groups share a token (per-token data stays in registers for
-    // all its heads); with fewer heads than groups they take several tokens.
-    const int hg = p.H < $(m.G) ? (int)p.H : $(m.G);
-    const int64_t tstep = $(m.G) / hg;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item ($(m.U) in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < $(m.G) ? (int)p.H : $(m.G);  // groups per token
+    const int tpw = $(m.G) / hg;                      // tokens per warp item
     const int tsub = group / hg;
-    if (tsub >= tstep) return;
+    if (tsub >= tpw) return;
+    const int hstep = hg * $(m.U);                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
 % for _, line in ipairs(kernel_prologue) do
     $(line)
 % end
-    const int64_t ntok = p.B * p.S;
     const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
-    for (int64_t t = warp * tstep + tsub; t < ntok; t += nwarps * tstep) {
-        // token t of sequence b at position s (32-bit division: fewer than 2^31 tokens)
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
 % for _, name in ipairs(stages.token) do
         % stage(name)
 % end
-        for (int64_t h = group % hg; h < p.H; h += $(m.U) * hg) {
 % for _, name in ipairs(stages.head) do
-            % stage(name)
+        % stage(name)
 % end
-        }
     }
 }
 
-// Grid: enough blocks for every token, at most $(m.blocks_per_sm) per multiprocessor (the loop above covers the rest).
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most $(m.blocks_per_sm) per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
     const $(params_type)* p = (const $(params_type)*)params;
-    const int64_t tokens_per_block = $(m.warps) * ($(m.G) / (p->H < $(m.G) ? p->H : $(m.G)));
-    int64_t blocks = (p->B * p->S + tokens_per_block - 1) / tokens_per_block;
-    const int64_t cap = (int64_t)sm_count * $(m.blocks_per_sm);
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < $(m.G) ? p->H : $(m.G), hstep = hg * $(m.U);
+    const int64_t items = (p->B * p->S + $(m.G) / hg - 1) / ($(m.G) / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
+    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
     return cudaGetLastError();

@@ -11,7 +11,7 @@ $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m
 % end
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
-$(u == 0 and "{" or ("if (%s < p.H) {"):format(head))  // head $(head)
+if ($(head) < p.H) {  // head $(head)
     const $(T)* px = (const $(T)*)p.$(X) + b * p.$(X)_stride[0] + s * p.$(X)_stride[1] + ($(head)) * p.$(X)_stride[2];
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(rotate_guard(k))

@@ -3,7 +3,7 @@
 % local O, T = roles.output, tensors[roles.output].ctype
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
-$(u == 0 and "{" or ("if (%s < p.H) {"):format(head))  // head $(head)
+if ($(head) < p.H) {  // head $(head)
     $(T)* po = ($(T)*)p.$(O) + b * p.$(O)_stride[0] + s * p.$(O)_stride[1] + ($(head)) * p.$(O)_stride[2];
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(rotate_guard(k))

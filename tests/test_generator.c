@@ -1,0 +1,1096 @@
+/* Tests of the generator (build/fusegen) as its users meet it: a subprocess run
+ * from the repository root on a copy of gen/specs/rope.lua (edited in small,
+ * realistic ways), each test in its own temporary folder under /tmp.
+ *
+ *   valid spec -> exit 0 and the expected files; `list` prints the variants
+ *   bad spec   -> exit 1; the message names the spec file, the field and what
+ *                 was expected (field spellings: gen/lua/fusegen/spec.lua)
+ *   sandbox    -> no io/os/require/load/debug, an instruction budget, a memory limit
+ *   templates  -> a Lua error in a template names the template file and line
+ *   output     -> deterministic, rewritten only when changed, stale files removed;
+ *                 `check` exits 3 on any difference
+ *   the build's ptxas flags turn local memory (stack frame) into an error */
+#define _GNU_SOURCE
+#include "test_generator.h"
+#include "harness.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Timeouts, seconds. A good run takes well under a second. */
+#define RUN_TIMEOUT 120.0
+/* A spec that loops forever must be stopped within a few seconds. */
+#define LOOP_TIMEOUT 20.0
+
+/* ---- files ------------------------------------------------------------------ */
+
+static char *read_text(const char *path, size_t *len_out) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  if (!buf) { fclose(f); return NULL; }
+  for (;;) {
+    if (cap - len < 4097) {
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) { free(buf); fclose(f); return NULL; }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t got = fread(buf + len, 1, cap - len - 1, f);
+    len += got;
+    if (got == 0) break;
+  }
+  fclose(f);
+  buf[len] = 0;
+  if (len_out) *len_out = len;
+  return buf;
+}
+
+static int write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  size_t n = strlen(text);
+  int ok = fwrite(text, 1, n, f) == n;
+  return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+static int exists(const char *path) { return access(path, F_OK) == 0; }
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st; (void)flag; (void)ftw;
+  remove(path);
+  return 0;
+}
+
+static void rm_rf(const char *path) {
+  if (path && *path) nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Sorted list of the regular files under dir, as paths relative to dir. */
+typedef struct {
+  char **items;
+  size_t count, cap;
+} pathlist;
+
+static void pathlist_add(pathlist *l, const char *s) {
+  if (l->count == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->items = realloc(l->items, l->cap * sizeof *l->items);
+  }
+  l->items[l->count++] = strdup(s);
+}
+
+static void pathlist_free(pathlist *l) {
+  for (size_t i = 0; i < l->count; i++) free(l->items[i]);
+  free(l->items);
+  memset(l, 0, sizeof *l);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void list_rec(const char *root, const char *rel, pathlist *out) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s%s%s", root, *rel ? "/" : "", rel);
+  DIR *d = opendir(path);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    char sub[4096], full[8192];
+    snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
+    snprintf(full, sizeof full, "%s/%s", root, sub);
+    struct stat st;
+    if (lstat(full, &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) list_rec(root, sub, out);
+    else if (S_ISREG(st.st_mode)) pathlist_add(out, sub);
+  }
+  closedir(d);
+}
+
+static pathlist list_files(const char *dir) {
+  pathlist l = {0};
+  list_rec(dir, "", &l);
+  if (l.count) qsort(l.items, l.count, sizeof *l.items, cmp_str);
+  return l;
+}
+
+static int pathlist_has(const pathlist *l, const char *s) {
+  for (size_t i = 0; i < l->count; i++)
+    if (!strcmp(l->items[i], s)) return 1;
+  return 0;
+}
+
+/* A new text with the first occurrence of find replaced by repl; NULL if absent. */
+static char *replace_once(const char *text, const char *find, const char *repl) {
+  const char *at = strstr(text, find);
+  if (!at) return NULL;
+  size_t pre = (size_t)(at - text), fl = strlen(find), rl = strlen(repl);
+  size_t total = strlen(text) - fl + rl;
+  char *out = malloc(total + 1);
+  memcpy(out, text, pre);
+  memcpy(out + pre, repl, rl);
+  strcpy(out + pre + rl, at + fl);
+  return out;
+}
+
+/* Insert a line before line `lineno` (1-based) of text. */
+static char *insert_line(const char *text, int lineno, const char *line) {
+  const char *at = text;
+  for (int i = 1; i < lineno && at; i++) {
+    at = strchr(at, '\n');
+    if (at) at++;
+  }
+  if (!at) return NULL;
+  size_t pre = (size_t)(at - text), ll = strlen(line);
+  char *out = malloc(strlen(text) + ll + 2);
+  memcpy(out, text, pre);
+  memcpy(out + pre, line, ll);
+  out[pre + ll] = '\n';
+  strcpy(out + pre + ll + 1, at);
+  return out;
+}
+
+/* ---- subprocesses -------------------------------------------------------------- */
+
+typedef struct {
+  int code;      /* exit status; 128 + signal if killed by one; -1 if it could not run */
+  int timed_out; /* killed after the timeout */
+  double seconds;
+  char *out, *err; /* captured stdout and stderr ("" when empty) */
+} run_result;
+
+static void run_free(run_result *r) {
+  free(r->out);
+  free(r->err);
+  r->out = r->err = NULL;
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Run `cmd` with /bin/sh from the current folder (the repository root), stdout
+ * and stderr captured to files in `dir`; killed (with its children) after timeout_s. */
+static run_result run_shell(const char *dir, double timeout_s, const char *cmd) {
+  run_result r = {-1, 0, 0.0, NULL, NULL};
+  char out_path[4096], err_path[4096];
+  snprintf(out_path, sizeof out_path, "%s/run.stdout", dir);
+  snprintf(err_path, sizeof err_path, "%s/run.stderr", dir);
+  fflush(stdout);
+  fflush(stderr);
+  double t0 = now_s();
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.out = strdup("");
+    r.err = strdup("fork failed");
+    return r;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    int fo = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fe = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fo < 0 || fe < 0) _exit(126);
+    dup2(fo, 1);
+    dup2(fe, 2);
+    close(fo);
+    close(fe);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  for (;;) {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) { status = -1; break; }
+    if (now_s() - t0 > timeout_s) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      r.timed_out = 1;
+      break;
+    }
+    struct timespec nap = {0, 5 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+  }
+  r.seconds = now_s() - t0;
+  if (status != -1) {
+    if (WIFEXITED(status)) r.code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) r.code = 128 + WTERMSIG(status);
+  }
+  r.out = read_text(out_path, NULL);
+  r.err = read_text(err_path, NULL);
+  if (!r.out) r.out = strdup("");
+  if (!r.err) r.err = strdup("");
+  remove(out_path);
+  remove(err_path);
+  return r;
+}
+
+/* Run the generator with the given arguments (printf-style). */
+static run_result fusegen_in(const char *dir, double timeout_s, const char *fmt, ...) {
+  char args[8192], cmd[12288];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(args, sizeof args, fmt, ap);
+  va_end(ap);
+  snprintf(cmd, sizeof cmd, "exec '%s' %s", test_fusegen_path(), args);
+  return run_shell(dir, timeout_s, cmd);
+}
+
+/* ---- fixture: a temporary folder with specs/rope.lua --------------------------- */
+
+typedef struct {
+  char root[256];      /* /tmp/fusegen_gen.XXXXXX */
+  char specs[512];     /* root/specs */
+  char spec[512];      /* root/specs/rope.lua */
+  char templates[512]; /* gen/templates (read-only) or root/templates (a copy) */
+  char out[512];       /* root/out (not created: the generator creates it) */
+} fixture;
+
+static const char *rope_text(void) {
+  static char *text;
+  if (!text) text = read_text("gen/specs/rope.lua", NULL);
+  return text;
+}
+
+/* A fixture whose spec is `spec_text` (rope.lua when NULL). */
+static int fixture_open(fixture *f, const char *spec_text) {
+  memset(f, 0, sizeof *f);
+  if (access(test_fusegen_path(), X_OK) != 0) {
+    CHECK_MSG(0, "%s not found: run the tests from the repository root after `ninja`", test_fusegen_path());
+    return 0;
+  }
+  if (!rope_text()) {
+    CHECK_MSG(0, "cannot read gen/specs/rope.lua: run the tests from the repository root");
+    return 0;
+  }
+  snprintf(f->root, sizeof f->root, "/tmp/fusegen_gen.XXXXXX");
+  if (!mkdtemp(f->root)) {
+    CHECK_MSG(0, "mkdtemp: %s", strerror(errno));
+    f->root[0] = 0;
+    return 0;
+  }
+  snprintf(f->specs, sizeof f->specs, "%s/specs", f->root);
+  snprintf(f->spec, sizeof f->spec, "%s/rope.lua", f->specs);
+  snprintf(f->templates, sizeof f->templates, "gen/templates");
+  snprintf(f->out, sizeof f->out, "%s/out", f->root);
+  if (mkdir(f->specs, 0755) != 0 || write_text(f->spec, spec_text ? spec_text : rope_text()) != 0) {
+    CHECK_MSG(0, "cannot write %s", f->spec);
+    return 0;
+  }
+  return 1;
+}
+
+static void fixture_close(fixture *f) {
+  rm_rf(f->root);
+}
+
+/* Copy gen/templates into the fixture (to break one template). */
+static int fixture_copy_templates(fixture *f) {
+  char cmd[2048];
+  snprintf(f->templates, sizeof f->templates, "%s/templates", f->root);
+  snprintf(cmd, sizeof cmd, "cp -R gen/templates '%s'", f->templates);
+  run_result r = run_shell(f->root, RUN_TIMEOUT, cmd);
+  int ok = r.code == 0;
+  CHECK_MSG(ok, "copying gen/templates failed: %s", r.err);
+  run_free(&r);
+  return ok;
+}
+
+static run_result generate_into(fixture *f, const char *out, const char *command) {
+  return fusegen_in(f->root, RUN_TIMEOUT, "%s --specs '%s' --templates '%s' --out '%s' --archs sm_90", command,
+                    f->specs, f->templates, out);
+}
+
+static run_result generate(fixture *f) { return generate_into(f, f->out, "generate"); }
+
+/* ---- a valid spec ---------------------------------------------------------------- */
+
+void test_generator_valid_spec_generates(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  static const char *const expected[] = {
+      "fusegen_ops.h", "fusegen_dispatch.c", "fusegen_params.h", "fusegen_kernels.h", "fusegen_device.cuh",
+      "rope_entry.c", "sources.ninja", "kernels/rope_bf16_tabfp32_interleaved_sm90.cu",
+      "kernels/rope_fp16_tabfp16_half_sm90.cu", "kernels/rope_fp32_tabfp32_interleaved_sm90.cu",
+  };
+  pathlist files = list_files(f.out);
+  for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
+    CHECK_MSG(pathlist_has(&files, expected[i]), "%s/%s was not generated", f.out, expected[i]);
+  /* kernel files: pairing x (act, table) kept by keep() = 2 x 5, for sm_90 only */
+  int kernels = 0, other_arch = 0, dropped = 0;
+  for (size_t i = 0; i < files.count; i++) {
+    const char *p = files.items[i];
+    if (strncmp(p, "kernels/", 8) != 0) continue;
+    size_t n = strlen(p);
+    CHECK_MSG(n > 3 && !strcmp(p + n - 3, ".cu"), "unexpected kernel file %s", p);
+    kernels++;
+    if (!strstr(p, "_sm90")) other_arch++;
+    if (strstr(p, "bf16_tabfp16") || strstr(p, "fp16_tabbf16") || strstr(p, "fp32_tabbf16") ||
+        strstr(p, "fp32_tabfp16"))
+      dropped++;
+  }
+  CHECK_MSG(kernels == 10, "%d kernel files, expected 10", kernels);
+  CHECK_MSG(other_arch == 0, "%d kernel files for a GPU target other than sm_90", other_arch);
+  CHECK_MSG(dropped == 0, "%d kernel files for variants that keep() drops", dropped);
+  /* each file says it is generated; the op's own files name the spec */
+  for (size_t i = 0; i < files.count; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", f.out, files.items[i]);
+    char *text = read_text(path, NULL);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    if (!text) continue;
+    char *nl = strchr(text, '\n');
+    if (nl) *nl = 0;
+    CHECK_MSG(strstr(text, "do not edit") != NULL, "%s: first line does not say \"do not edit\": %s", path, text);
+    if (!strncmp(files.items[i], "kernels/", 8) || !strcmp(files.items[i], "rope_entry.c"))
+      CHECK_MSG(strstr(text, f.spec) != NULL, "%s: first line does not name the spec %s: %s", path, f.spec, text);
+    free(text);
+  }
+  char ops_path[4096];
+  snprintf(ops_path, sizeof ops_path, "%s/fusegen_ops.h", f.out);
+  char *ops = read_text(ops_path, NULL);
+  CHECK_MSG(ops && strstr(ops, "fg_status fg_rope(const DLTensor* x, DLTensor* out"),
+            "fusegen_ops.h does not declare fg_rope");
+  free(ops);
+  pathlist_free(&files);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_list_prints_variants(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = generate_into(&f, f.out, "list");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  /* 5 (act, table) pairs x 2 pairings x 5 head sizes x 2 rot x 2 access, one GPU target */
+  CHECK_MSG(strstr(r.out, "rope  (") == r.out, "listing does not start with the op: %.200s", r.out);
+  CHECK_MSG(strstr(r.out, "200 variants") != NULL, "listing does not count 200 variants: %.300s", r.out);
+  CHECK_MSG(strstr(r.out, "key = {act, table, pairing, head_dim, rot, access}") != NULL,
+            "listing does not name the key axes: %.300s", r.out);
+  CHECK_MSG(strstr(r.out, "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90") != NULL, "first variant missing");
+  CHECK_MSG(strstr(r.out, "key={0,0,0,0,0,0} sm_90") != NULL, "key of the first variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp32_half_d256_partial_scalar_sm90") != NULL, "last variant missing");
+  CHECK_MSG(strstr(r.out, "key={2,0,1,4,1,1} sm_90") != NULL, "key of the last variant missing");
+  CHECK_MSG(strstr(r.out, "tabbf16_interleaved_d64_full_vec16_sm90") != NULL, "bf16 table variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16") == NULL, "a variant that keep() drops is listed");
+  CHECK_MSG(strstr(r.out, "sm_80") == NULL, "a variant for sm_80 is listed with --archs sm_90");
+  int lines = 0;
+  for (const char *p = r.out; (p = strstr(p, " key={")); p++) lines++;
+  CHECK_MSG(lines == 200, "%d variant lines, expected 200", lines);
+  CHECK_MSG(!exists(f.out), "list created the output folder %s", f.out);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_depfile_names_inputs(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  char dep[1024];
+  snprintf(dep, sizeof dep, "%s/gen.d", f.root);
+  run_result r = fusegen_in(f.root, RUN_TIMEOUT,
+                            "generate --specs '%s' --templates gen/templates --out '%s' --archs sm_90 "
+                            "--depfile '%s' --dep-target my_target",
+                            f.specs, f.out, dep);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char *text = read_text(dep, NULL);
+  CHECK_MSG(text != NULL, "no depfile written at %s", dep);
+  if (text) {
+    CHECK_MSG(strncmp(text, "my_target:", 10) == 0, "depfile target: %.100s", text);
+    CHECK_MSG(strstr(text, f.spec) != NULL, "depfile does not name %s", f.spec);
+    CHECK_MSG(strstr(text, "gen/templates/stages/rotate.cu.tpl") != NULL, "depfile does not name rotate.cu.tpl");
+    CHECK_MSG(strstr(text, "gen/templates/host/entry.c.tpl") != NULL, "depfile does not name entry.c.tpl");
+  }
+  free(text);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* ---- invalid specs ------------------------------------------------------------- */
+
+/* Edit rope.lua (first occurrence of find -> repl), generate, and expect exit 1
+ * with a message that names the spec file and `where` and contains `expected`.
+ * where: a field ("tensors[3].dims[2]": the message must hold "field '...'"),
+ * or ":LINE:" (the message must hold "<spec path>:LINE:"). */
+static void expect_spec_error(const char *find, const char *repl, const char *where, const char *expected) {
+  char *text = replace_once(rope_text() ? rope_text() : "", find, repl);
+  CHECK_MSG(text != NULL, "gen/specs/rope.lua no longer contains the text this test edits: %s", find);
+  if (!text) return;
+  fixture f;
+  if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, f.spec) != NULL, "message does not name the spec file %s:\n%s", f.spec, r.err);
+  char needle[1024];
+  if (where[0] == ':') snprintf(needle, sizeof needle, "%s%s", f.spec, where);
+  else snprintf(needle, sizeof needle, "field '%s'", where);
+  CHECK_MSG(strstr(r.err, needle) != NULL, "message does not contain [%s]:\n%s", needle, r.err);
+  CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
+  CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+void test_generator_spec_missing_op(void) {
+  expect_spec_error("  op = \"rope\",\n", "", "op", "expected a lower-case identifier ([a-z][a-z0-9_]*), got nothing");
+}
+
+void test_generator_spec_op_not_identifier(void) {
+  expect_spec_error("op = \"rope\",", "op = \"Rope-2\",", "op", "expected a lower-case identifier ([a-z][a-z0-9_]*), got \"Rope-2\"");
+}
+
+void test_generator_spec_dim_lower_case(void) {
+  expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"r/2\" }",
+                    "tensors[3].dims[2]", "a dim such as \"S\", \"B?\" or \"R/2\", got \"r/2\"");
+}
+
+void test_generator_spec_dim_number(void) {
+  expect_spec_error("{ name = \"x\",   dims = { \"B?\", \"S\", \"H\", \"D\" }",
+                    "{ name = \"x\",   dims = { \"B?\", \"S\", 5, \"D\" }", "tensors[1].dims[3]",
+                    "a dim such as \"S\", \"B?\" or \"R/2\", got 5");
+}
+
+void test_generator_spec_unknown_dtype(void) {
+  expect_spec_error("dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\"",
+                    "dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"bf17\"", "tensors[1].dtype",
+                    "a dtype (fp32, fp16, bf16, i32, i64), got \"bf17\"");
+}
+
+void test_generator_spec_dtype_non_dtype_axis(void) {
+  expect_spec_error("dims = { \"S\", \"R/2\" },          dtype = \"table\"",
+                    "dims = { \"S\", \"R/2\" },          dtype = \"pairing\"", "tensors[3].dtype",
+                    "an axis whose values are dtypes, got \"pairing\"");
+}
+
+void test_generator_spec_bad_access(void) {
+  expect_spec_error("access = \"in\",\n      doc = \"activations", "access = \"read\",\n      doc = \"activations",
+                    "tensors[1].access", "expected \"in\", \"out\" or \"inout\", got \"read\"");
+}
+
+void test_generator_spec_inplace_of_unknown(void) {
+  expect_spec_error("inplace_of = \"x\"", "inplace_of = \"y\"", "tensors[2].inplace_of",
+                    "the name of another tensor, got \"y\"");
+}
+
+void test_generator_spec_axis_from_unknown_kind(void) {
+  expect_spec_error("from = \"dtype x\"", "from = \"type x\"", "axes[1].from",
+                    "\"dtype TENSOR\", \"symbol SYM\", \"scalar NAME\" or \"rule\", got \"type x\"");
+}
+
+void test_generator_spec_axis_unknown_symbol(void) {
+  expect_spec_error("from = \"symbol D\"", "from = \"symbol Q\"", "axes[4].from",
+                    "naming a symbol of the tensors' dims, got \"symbol Q\"");
+}
+
+void test_generator_spec_rule_unknown_word(void) {
+  expect_spec_error("{ \"full\", \"R == D\" }", "{ \"full\", \"R == Q\" }", "axes[5].rule[1][2]",
+                    "'Q' is none of them, got \"R == Q\"");
+}
+
+void test_generator_spec_rule_missing_value(void) {
+  expect_spec_error(", { \"partial\", \"1\" }", "", "axes[5].rule", "a condition for every value (missing partial)");
+}
+
+void test_generator_spec_constraint_unknown_symbol(void) {
+  expect_spec_error("{ \"R >= 2 && R <= D\",", "{ \"R >= 2 && R <= HD\",", "constraints[1][1]",
+                    "'HD' is none of them, got \"R >= 2 && R <= HD\"");
+}
+
+void test_generator_spec_duplicate_tensor(void) {
+  expect_spec_error("{ name = \"sin\",", "{ name = \"cos\",", "tensors[4].name",
+                    "a name not used by another tensor, got \"cos\"");
+}
+
+void test_generator_spec_unknown_field(void) {
+  /* a typo of a top-level field: the message lists the known ones */
+  expect_spec_error("  tensors = {", "  tensor = {", "tensor", "expected one of the known fields (axes, constraints");
+}
+
+void test_generator_spec_unknown_stage(void) {
+  expect_spec_error("\"load\", \"rotate\", \"store\"", "\"load\", \"rotation\", \"store\"", "kernel.stages.head[2]",
+                    "a stage with a template gen/templates/stages/<name>.cu.tpl, got \"rotation\"");
+}
+
+void test_generator_spec_files_unknown_axis(void) {
+  expect_spec_error("files = { \"pairing\", \"act\", \"table\" }", "files = { \"pairing\", \"act\", \"tables\" }",
+                    "kernel.files[3]", "the name of an axis, got \"tables\"");
+}
+
+void test_generator_spec_tile_unknown_name(void) {
+  expect_spec_error("warps = 8, chunks = 1", "warp = 8, chunks = 1", "tiles.warp",
+                    "a tile parameter (blocks_per_sm, chunks, heads_in_flight, warps), got \"warp\"");
+}
+
+void test_generator_spec_tile_bad_value(void) {
+  expect_spec_error("warps = 8, chunks = 1", "warps = 0, chunks = 1", "tiles.warps",
+                    "an integer: warps per block (1 to 32), got 0");
+}
+
+void test_generator_spec_keep_drops_all(void) {
+  expect_spec_error("keep = function(v) return v.table == \"fp32\" or v.table == v.act end",
+                    "keep = function(v) return v.table == \"fp64\" end", "keep", "at least one variant to survive");
+}
+
+void test_generator_spec_keep_without_doc(void) {
+  expect_spec_error("  keep_doc = \"tables are fp32 or the dtype of x\",\n", "", "keep_doc",
+                    "a string saying which variants keep() drops");
+}
+
+void test_generator_spec_syntax_error(void) {
+  /* line 5 of rope.lua is `  summary = "..."` */
+  expect_spec_error("  summary = \"rotary", "  summary = = \"rotary", ":5:", "unexpected symbol near '='");
+}
+
+void test_generator_spec_runtime_error(void) {
+  /* line 3 becomes `local base = nil`, so `op = base.op` is line 5 */
+  expect_spec_error("return {\n  op = \"rope\",", "local base = nil\nreturn {\n  op = base.op,", ":5:",
+                    "attempt to index a nil value");
+}
+
+void test_generator_spec_not_a_table(void) {
+  expect_spec_error("return {\n  op = \"rope\",", "local spec = {\n  op = \"rope\",", "(file)",
+                    "expected the file to return a table, got nothing");
+}
+
+/* ---- the sandbox -------------------------------------------------------------- */
+
+/* rope.lua with `line` as its first line. */
+static char *spec_with_first_line(const char *line) { return insert_line(rope_text() ? rope_text() : "", 1, line); }
+
+void test_generator_sandbox_no_io_os_load(void) {
+  /* Each tries to reach the file system; the marker file must never appear. */
+  static const struct {
+    const char *name, *code;
+  } cases[] = {
+      {"io", "io.open(\"%s\", \"w\"):write(\"x\")"},
+      {"os", "os.execute(\"touch %s\")"},
+      {"require", "require(\"io\").open(\"%s\", \"w\"):write(\"x\")"},
+      {"load", "load(\"io.open('%s', 'w')\")()"},
+      {"loadfile", "loadfile(\"%s\")"},
+      {"dofile", "dofile(\"%s\")"},
+      {"debug", "debug.getregistry()._LOADED.io.open(\"%s\", \"w\"):write(\"x\")"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fixture f;
+    if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+    char marker[1024], line[2048];
+    snprintf(marker, sizeof marker, "%s/escaped", f.root);
+    if (!strcmp(cases[i].name, "loadfile") || !strcmp(cases[i].name, "dofile")) {
+      /* a file that would write the marker if it were run */
+      char helper[1024], helper_text[2048];
+      snprintf(helper, sizeof helper, "%s/helper.lua", f.root);
+      snprintf(helper_text, sizeof helper_text, "io.open(\"%s\", \"w\"):write(\"x\")\n", marker);
+      write_text(helper, helper_text);
+      snprintf(line, sizeof line, cases[i].code, helper);
+      if (!strcmp(cases[i].name, "loadfile")) strncat(line, "()", sizeof line - strlen(line) - 1);
+    } else {
+      snprintf(line, sizeof line, cases[i].code, marker);
+    }
+    char *text = spec_with_first_line(line);
+    write_text(f.spec, text);
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 1, "%s: exit %d (expected 1), stderr:\n%s", cases[i].name, r.code, r.err);
+    char where[1024];
+    snprintf(where, sizeof where, "%s:1:", f.spec);
+    CHECK_MSG(strstr(r.err, where) != NULL, "%s: message does not name %s:\n%s", cases[i].name, where, r.err);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "'%s'", cases[i].name);
+    CHECK_MSG(strstr(r.err, quoted) != NULL, "%s: message does not name %s:\n%s", cases[i].name, quoted, r.err);
+    CHECK_MSG(!exists(marker), "%s: the spec reached the file system (%s exists)", cases[i].name, marker);
+    run_free(&r);
+    free(text);
+    fixture_close(&f);
+  }
+}
+
+/* Expect a spec that never ends to be stopped by the instruction budget. */
+static void expect_budget_stop(const char *first_line) {
+  fixture f;
+  char *text = spec_with_first_line(first_line);
+  if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
+  run_result r = fusegen_in(f.root, LOOP_TIMEOUT, "generate --specs '%s' --templates gen/templates --out '%s' --archs sm_90",
+                            f.specs, f.out);
+  CHECK_MSG(!r.timed_out, "still running after %.0f s: the instruction budget (gen/main.c max_steps) is far too large "
+            "or can be escaped", LOOP_TIMEOUT);
+  if (!r.timed_out) {
+    CHECK_MSG(r.code == 1, "exit %d (expected 1) after %.1f s, stderr:\n%s", r.code, r.seconds, r.err);
+    CHECK_MSG(strstr(r.err, "instruction budget") != NULL, "no instruction-budget message:\n%s", r.err);
+    CHECK_MSG(strstr(r.err, f.spec) != NULL, "message does not name %s:\n%s", f.spec, r.err);
+    CHECK_MSG(r.seconds < 10.0, "took %.1f s to stop", r.seconds);
+  }
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+void test_generator_sandbox_infinite_loop(void) { expect_budget_stop("while true do end"); }
+
+void test_generator_sandbox_pcall_cannot_escape_budget(void) {
+  /* the budget's error must not be caught and ignored by the spec itself */
+  expect_budget_stop("while true do pcall(function() while true do end end) end");
+}
+
+void test_generator_sandbox_memory_limit(void) {
+  fixture f;
+  char *text = spec_with_first_line("local t = {} while true do t[#t + 1] = string.rep(\"x\", 1000000) .. #t end");
+  if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
+  run_result r = fusegen_in(f.root, LOOP_TIMEOUT, "generate --specs '%s' --templates gen/templates --out '%s' --archs sm_90",
+                            f.specs, f.out);
+  CHECK_MSG(!r.timed_out, "still running after %.0f s", LOOP_TIMEOUT);
+  CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, "memory") != NULL, "no memory message:\n%s", r.err);
+  CHECK_MSG(strstr(r.err, f.spec) != NULL, "message does not name %s:\n%s", f.spec, r.err);
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+void test_generator_sandbox_string_library_shared(void) {
+  /* A spec must not be able to change how the generator writes other files:
+   * the string metatable's __index is the generator's own string library.
+   * Either the spec fails (naming itself) or the kernels come out as usual. */
+  fixture f;
+  char *text = spec_with_first_line("local s = getmetatable(\"\").__index; local f = s.format; "
+                                    "s.format = function(...) return (f(...):gsub(\"__global__\", \"__device__\")) end");
+  if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
+  run_result r = generate(&f);
+  if (r.code == 0) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved_sm90.cu", f.out);
+    char *k = read_text(path, NULL);
+    CHECK_MSG(k && strstr(k, "__global__"), "the spec rewrote the generator's output: %s has no __global__ kernel",
+              path);
+    free(k);
+  } else {
+    CHECK_MSG(r.code == 1, "exit %d, stderr:\n%s", r.code, r.err);
+    CHECK_MSG(strstr(r.err, f.spec) != NULL, "message does not name %s:\n%s", f.spec, r.err);
+  }
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+/* ---- templates ------------------------------------------------------------------ */
+
+/* Insert `line` as line 5 of stages/rotate.cu.tpl in a copy of the templates. */
+static void expect_template_error(const char *line, const char *expected) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !fixture_copy_templates(&f)) { fixture_close(&f); return; }
+  char path[1024];
+  snprintf(path, sizeof path, "%s/stages/rotate.cu.tpl", f.templates);
+  char *orig = read_text(path, NULL);
+  char *text = orig ? insert_line(orig, 5, line) : NULL;
+  CHECK_MSG(text != NULL, "cannot edit %s", path);
+  if (text) {
+    write_text(path, text);
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+    char where[1100];
+    snprintf(where, sizeof where, "%s:5:", path);
+    CHECK_MSG(strstr(r.err, where) != NULL, "message does not name %s:\n%s", where, r.err);
+    CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
+    CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+    run_free(&r);
+  }
+  free(orig);
+  free(text);
+  fixture_close(&f);
+}
+
+void test_generator_template_lua_error_line(void) {
+  expect_template_error("% local x = nil + 1", "attempt to perform arithmetic on a nil value");
+}
+
+void test_generator_template_unclosed_expression(void) {
+  expect_template_error("// $(m.U", "unclosed $(");
+}
+
+void test_generator_template_syntax_error_line(void) {
+  expect_template_error("% for u = do", "unexpected symbol near 'do'");
+}
+
+/* ---- determinism and the output folder ------------------------------------------------ */
+
+/* Generate into f->out; 1 on success. */
+static int generate_ok(fixture *f) {
+  run_result r = generate(f);
+  int ok = r.code == 0;
+  CHECK_MSG(ok, "generate: exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  return ok;
+}
+
+void test_generator_deterministic_output(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  char out2[1024];
+  snprintf(out2, sizeof out2, "%s/out2", f.root);
+  run_result a = generate_into(&f, f.out, "generate");
+  run_result b = generate_into(&f, out2, "generate");
+  CHECK_MSG(a.code == 0 && b.code == 0, "exit %d and %d, stderr:\n%s\n%s", a.code, b.code, a.err, b.err);
+  pathlist la = list_files(f.out), lb = list_files(out2);
+  CHECK_MSG(la.count > 5, "only %zu files generated", la.count);
+  CHECK_MSG(la.count == lb.count, "%zu files, then %zu", la.count, lb.count);
+  for (size_t i = 0; i < la.count && i < lb.count; i++) {
+    CHECK_MSG(!strcmp(la.items[i], lb.items[i]), "file lists differ: %s vs %s", la.items[i], lb.items[i]);
+    char pa[4096], pb[4096];
+    snprintf(pa, sizeof pa, "%s/%s", f.out, la.items[i]);
+    snprintf(pb, sizeof pb, "%s/%s", out2, lb.items[i]);
+    size_t na = 0, nb = 0;
+    char *ta = read_text(pa, &na), *tb = read_text(pb, &nb);
+    CHECK_MSG(ta && tb && na == nb && !memcmp(ta, tb, na), "%s differs between two runs", la.items[i]);
+    free(ta);
+    free(tb);
+  }
+  pathlist_free(&la);
+  pathlist_free(&lb);
+  run_free(&a);
+  run_free(&b);
+  fixture_close(&f);
+}
+
+static const struct timespec OLD_TIME = {978307200, 0}; /* 2001-01-01 */
+
+/* Set every file under dir to OLD_TIME. */
+static void age_files(const char *dir, const pathlist *files) {
+  for (size_t i = 0; i < files->count; i++) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s/%s", dir, files->items[i]);
+    struct timespec times[2] = {OLD_TIME, OLD_TIME};
+    utimensat(AT_FDCWD, p, times, 0);
+  }
+}
+
+static int is_old(const char *dir, const char *rel) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s/%s", dir, rel);
+  struct stat st;
+  return stat(p, &st) == 0 && st.st_mtim.tv_sec == OLD_TIME.tv_sec && st.st_mtim.tv_nsec == OLD_TIME.tv_nsec;
+}
+
+void test_generator_unchanged_files_not_rewritten(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  pathlist files = list_files(f.out);
+  age_files(f.out, &files);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.out, " 0 changed") != NULL, "second run reports changes: %s", r.out);
+  for (size_t i = 0; i < files.count; i++)
+    CHECK_MSG(is_old(f.out, files.items[i]), "%s was rewritten though its content did not change", files.items[i]);
+  pathlist again = list_files(f.out);
+  CHECK_MSG(again.count == files.count, "%zu files, then %zu", files.count, again.count);
+  pathlist_free(&again);
+  pathlist_free(&files);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_rewrites_only_changed_file(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  pathlist files = list_files(f.out);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/rope_entry.c", f.out);
+  char *orig = read_text(path, NULL);
+  write_text(path, "/* edited by hand */\n");
+  age_files(f.out, &files);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.out, " 1 changed") != NULL, "expected one changed file: %s", r.out);
+  char *now = read_text(path, NULL);
+  CHECK_MSG(orig && now && !strcmp(orig, now), "rope_entry.c was not restored");
+  for (size_t i = 0; i < files.count; i++) {
+    if (!strcmp(files.items[i], "rope_entry.c")) CHECK_MSG(!is_old(f.out, files.items[i]), "rope_entry.c not rewritten");
+    else CHECK_MSG(is_old(f.out, files.items[i]), "%s was rewritten though its content did not change", files.items[i]);
+  }
+  free(orig);
+  free(now);
+  pathlist_free(&files);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_removes_stale_files(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char stale[1024], stale_dir[1024], stale2[1100];
+  snprintf(stale, sizeof stale, "%s/kernels/old_sm90.cu", f.out);
+  snprintf(stale_dir, sizeof stale_dir, "%s/retired", f.out);
+  snprintf(stale2, sizeof stale2, "%s/retired/old_entry.c", f.out);
+  write_text(stale, "// generated from gen/specs/old.lua by fusegen: do not edit\n");
+  mkdir(stale_dir, 0755);
+  write_text(stale2, "// generated from gen/specs/old.lua by fusegen: do not edit\n");
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  CHECK_MSG(!exists(stale), "stale %s was not removed", stale);
+  CHECK_MSG(!exists(stale2), "stale %s was not removed", stale2);
+  CHECK_MSG(!exists(stale_dir), "empty folder %s was not removed", stale_dir);
+  char kept[1024];
+  snprintf(kept, sizeof kept, "%s/kernels/rope_bf16_tabfp32_interleaved_sm90.cu", f.out);
+  CHECK_MSG(exists(kept), "%s was removed", kept);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* A file in the output folder that fusegen did not write is never removed. */
+void test_generator_keeps_foreign_files(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char foreign[1024];
+  snprintf(foreign, sizeof foreign, "%s/NOTES.txt", f.out);
+  write_text(foreign, "my own notes\n");
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  CHECK_MSG(exists(foreign), "%s was removed though fusegen did not write it", foreign);
+  CHECK_MSG(strstr(r.err, "NOTES.txt") != NULL && strstr(r.err, "left alone") != NULL,
+            "no warning about the foreign file: %s", r.err);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_check_up_to_date(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  run_result r = generate_into(&f, f.out, "check");
+  CHECK_MSG(r.code == 0, "check on a fresh folder: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.out, r.err);
+  CHECK_MSG(strstr(r.out, "up to date") != NULL, "check output: %s", r.out);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_check_modified_file(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rope_fp16_tabfp32_half_sm90.cu", f.out);
+  char *orig = read_text(path, NULL);
+  CHECK_MSG(orig != NULL, "%s was not generated", path);
+  if (orig) {
+    char *edited = malloc(strlen(orig) + 32);
+    strcpy(edited, orig);
+    strcat(edited, "// hand edit\n");
+    write_text(path, edited);
+    run_result r = generate_into(&f, f.out, "check");
+    CHECK_MSG(r.code == 3, "check after an edit: exit %d (expected 3), stdout:\n%s", r.code, r.out);
+    CHECK_MSG(strstr(r.out, path) != NULL, "check does not print the differing path %s:\n%s", path, r.out);
+    char *now = read_text(path, NULL);
+    CHECK_MSG(now && !strcmp(now, edited), "check modified %s", path);
+    free(now);
+    free(edited);
+    run_free(&r);
+  }
+  free(orig);
+  fixture_close(&f);
+}
+
+void test_generator_check_missing_file(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/fusegen_dispatch.c", f.out);
+  remove(path);
+  run_result r = generate_into(&f, f.out, "check");
+  CHECK_MSG(r.code == 3, "check with a missing file: exit %d (expected 3), stdout:\n%s", r.code, r.out);
+  CHECK_MSG(strstr(r.out, path) != NULL, "check does not print the missing path %s:\n%s", path, r.out);
+  CHECK_MSG(!exists(path), "check wrote %s", path);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_check_stale_file(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char stale[1024];
+  snprintf(stale, sizeof stale, "%s/kernels/old_sm90.cu", f.out);
+  write_text(stale, "// generated from gen/specs/old.lua by fusegen: do not edit\n");
+  run_result r = generate_into(&f, f.out, "check");
+  CHECK_MSG(r.code == 3, "check with a stale file: exit %d (expected 3), stdout:\n%s", r.code, r.out);
+  CHECK_MSG(strstr(r.out, stale) != NULL, "check does not print the stale path %s:\n%s", stale, r.out);
+  CHECK_MSG(exists(stale), "check removed %s", stale);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* ---- the command line ---------------------------------------------------------------- */
+
+void test_generator_cli_help(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = fusegen_in(f.root, RUN_TIMEOUT, "--help");
+  CHECK_MSG(r.code == 0, "--help: exit %d", r.code);
+  CHECK_MSG(strstr(r.out, "usage: fusegen") != NULL, "--help does not print usage on stdout:\n%s", r.out);
+  CHECK_MSG(strstr(r.out, "--archs") && strstr(r.out, "generate") && strstr(r.out, "check"),
+            "usage does not list the commands and options:\n%s", r.out);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+static void expect_usage_error(const char *args, const char *expected) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = fusegen_in(f.root, RUN_TIMEOUT, "%s", args);
+  CHECK_MSG(r.code == 2, "`fusegen %s`: exit %d (expected 2), stderr:\n%s", args, r.code, r.err);
+  CHECK_MSG(strstr(r.err, expected) != NULL, "`fusegen %s`: message does not contain [%s]:\n%s", args, expected, r.err);
+  CHECK_MSG(strstr(r.err, "usage: fusegen") != NULL, "`fusegen %s`: no usage text:\n%s", args, r.err);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_generator_cli_unknown_command(void) { expect_usage_error("regenerate", "unknown command regenerate"); }
+
+void test_generator_cli_unknown_option(void) { expect_usage_error("generate --spec gen/specs", "unknown option --spec"); }
+
+void test_generator_cli_missing_value(void) { expect_usage_error("generate --out", "--out needs a value"); }
+
+void test_generator_cli_bad_archs(void) {
+  /* A bad --archs value is reported by the Lua side (variants.lua parse_archs)
+   * and exits 1, not 2; nothing is written. */
+  static const char *const bad[] = {"sm_xx", "sm_60", "90", ""};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    fixture f;
+    if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+    run_result r = fusegen_in(f.root, RUN_TIMEOUT, "generate --specs '%s' --out '%s' --archs '%s'", f.specs, f.out, bad[i]);
+    CHECK_MSG(r.code == 2, "--archs '%s': exit %d (expected 2, a usage error), stderr:\n%s", bad[i], r.code, r.err);
+    CHECK_MSG(strstr(r.err, "--archs") != NULL, "--archs '%s': message does not name --archs:\n%s", bad[i], r.err);
+    CHECK_MSG(!exists(f.out), "--archs '%s': output written", bad[i]);
+    run_free(&r);
+    fixture_close(&f);
+  }
+}
+
+void test_generator_committed_output_up_to_date(void) {
+  /* CI's check: generated/ as committed is what the specs and templates give. */
+  char dir[] = "/tmp/fusegen_gen.XXXXXX";
+  if (!mkdtemp(dir)) { CHECK_MSG(0, "mkdtemp: %s", strerror(errno)); return; }
+  run_result r = fusegen_in(dir, RUN_TIMEOUT, "check");
+  CHECK_MSG(r.code == 0, "`fusegen check`: exit %d; stdout:\n%s\nstderr:\n%s", r.code, r.out, r.err);
+  run_free(&r);
+  rm_rf(dir);
+}
+
+/* ---- the build's ptxas check --------------------------------------------------------- */
+
+static int find_nvcc(char *buf, size_t n) {
+  const char *home = getenv("CUDA_HOME");
+  if (home && *home) {
+    snprintf(buf, n, "%s/bin/nvcc", home);
+    if (access(buf, X_OK) == 0) return 1;
+  }
+  snprintf(buf, n, "/usr/local/cuda/bin/nvcc");
+  return access(buf, X_OK) == 0;
+}
+
+/* build.ninja's `nvcc_flags = ...` value. */
+static int build_nvcc_flags(char *buf, size_t n) {
+  char *text = read_text("build.ninja", NULL);
+  if (!text) return 0;
+  int found = 0;
+  for (char *line = text; line && *line;) {
+    char *nl = strchr(line, '\n');
+    if (nl) *nl = 0;
+    if (!strncmp(line, "nvcc_flags = ", 13)) {
+      snprintf(buf, n, "%s", line + 13);
+      found = 1;
+      break;
+    }
+    line = nl ? nl + 1 : NULL;
+  }
+  free(text);
+  return found;
+}
+
+/* Write src to dir/kernel.cu and compile it for sm_90 with `flags`. */
+static run_result nvcc_compile(const char *dir, const char *nvcc, const char *flags, const char *src) {
+  char cu[1024], obj[1100], cmd[8192];
+  snprintf(cu, sizeof cu, "%s/kernel.cu", dir);
+  snprintf(obj, sizeof obj, "%s/kernel.o", dir);
+  write_text(cu, src);
+  remove(obj);
+  snprintf(cmd, sizeof cmd, "'%s' %s -gencode=arch=compute_90,code=sm_90 -c '%s' -o '%s'", nvcc, flags, cu, obj);
+  return run_shell(dir, 300.0, cmd);
+}
+
+/* Indexing a local array with a run-time index forces it into local memory
+ * (a stack frame): the build must reject that. */
+static const char local_memory_kernel[] =
+    "__global__ void uses_local(float *out, const float *in, const int *idx, int n) {\n"
+    "  float a[64];\n"
+    "  for (int j = 0; j < 64; j++) a[j] = in[j * n + threadIdx.x];\n"
+    "  for (int j = 0; j < n; j++) a[idx[j] & 63] += 1.0f;\n"
+    "  float s = 0.0f;\n"
+    "  for (int j = 0; j < 64; j++) s += a[j] * a[63 - j];\n"
+    "  out[threadIdx.x] = s;\n"
+    "}\n";
+
+static const char clean_kernel[] =
+    "__global__ void clean(float *out, const float *in, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  float a[4];\n"
+    "  for (int j = 0; j < 4; j++) a[j] = in[(i + j) % n];\n"
+    "  if (i < n) out[i] = a[0] * a[1] + a[2] * a[3];\n"
+    "}\n";
+
+typedef struct {
+  char nvcc[1024];
+  char flags[2048];
+  char dir[64];
+} nvcc_setup;
+
+static int nvcc_open(nvcc_setup *s) {
+  memset(s, 0, sizeof *s);
+  if (!find_nvcc(s->nvcc, sizeof s->nvcc)) return 0;
+  CHECK_MSG(build_nvcc_flags(s->flags, sizeof s->flags), "no `nvcc_flags = ` line in build.ninja");
+  CHECK_MSG(strstr(s->flags, "--warn-on-local-memory-usage") != NULL, "nvcc_flags lack --warn-on-local-memory-usage: %s", s->flags);
+  CHECK_MSG(strstr(s->flags, "--warn-on-spills") != NULL, "nvcc_flags lack --warn-on-spills: %s", s->flags);
+  CHECK_MSG(strstr(s->flags, "--warning-as-error") != NULL, "nvcc_flags lack --warning-as-error: %s", s->flags);
+  snprintf(s->dir, sizeof s->dir, "/tmp/fusegen_nvcc.XXXXXX");
+  if (!mkdtemp(s->dir)) { CHECK_MSG(0, "mkdtemp: %s", strerror(errno)); s->dir[0] = 0; }
+  return 1;
+}
+
+void test_generator_ptxas_rejects_local_memory(void) {
+  nvcc_setup s;
+  if (!nvcc_open(&s)) SKIP("nvcc not found in $CUDA_HOME/bin or /usr/local/cuda/bin");
+  if (!s.dir[0]) return;
+  /* the kernel itself is fine: it compiles without the ptxas checks */
+  run_result plain = nvcc_compile(s.dir, s.nvcc, "-O3 -std=c++17", local_memory_kernel);
+  CHECK_MSG(plain.code == 0, "the local-memory kernel does not compile even without the checks:\n%s", plain.err);
+  run_result r = nvcc_compile(s.dir, s.nvcc, s.flags, local_memory_kernel);
+  CHECK_MSG(r.code != 0, "nvcc with build.ninja's nvcc_flags accepted a kernel with a stack frame");
+  CHECK_MSG(strstr(r.err, "Local memory") || strstr(r.err, "stack frame"),
+            "nvcc failed, but not because of local memory:\n%s", r.err);
+  run_free(&plain);
+  run_free(&r);
+  rm_rf(s.dir);
+}
+
+void test_generator_ptxas_accepts_clean_kernel(void) {
+  nvcc_setup s;
+  if (!nvcc_open(&s)) SKIP("nvcc not found in $CUDA_HOME/bin or /usr/local/cuda/bin");
+  if (!s.dir[0]) return;
+  run_result r = nvcc_compile(s.dir, s.nvcc, s.flags, clean_kernel);
+  CHECK_MSG(r.code == 0, "nvcc with build.ninja's nvcc_flags rejected a clean kernel: exit %d\n%s", r.code, r.err);
+  char obj[1100];
+  snprintf(obj, sizeof obj, "%s/kernel.o", s.dir);
+  CHECK_MSG(exists(obj), "no object file written");
+  run_free(&r);
+  rm_rf(s.dir);
+}
