@@ -51,12 +51,12 @@ or x itself (in place), otherwise it must not overlap x.]],
     roles = { input = "x", output = "out", cos = "cos", sin = "sin" },
     files = { "pairing", "act", "table" },
   },
+  -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench.
   tiles = {
-    warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32,
-    -- interleaved: 2 chunks per lane (half-size lane groups), one head in
-    -- flight: fastest on sm_90 (bench/results, H200)
-    { when = { pairing = "interleaved" }, chunks = 2, heads_in_flight = 1 },
-    -- the narrow fallback: fewer registers matter more than loads in flight
-    { when = { access = "scalar" }, heads_in_flight = 1 },
+    warps = 8, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
+    -- interleaved: 2 chunks per lane (lane groups of half the size)
+    { when = { pairing = "interleaved" }, chunks = 2 },
+    -- the fast path: registers for 3 blocks of 256 threads per multiprocessor
+    { when = { access = "vec16" }, min_blocks = 3 },
   },
 }

@@ -6,21 +6,21 @@
 // rope_bf16_tabfp32_half_d64_full_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -47,22 +47,14 @@ fg_rope_bf16_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + 32 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -74,28 +66,12 @@ fg_rope_bf16_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + 32 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -118,7 +94,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d64_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 2;
+    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -270,21 +246,21 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d64_full_scalar_sm100(c
 // rope_bf16_tabfp32_half_d64_partial_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -314,9 +290,9 @@ fg_rope_bf16_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -333,22 +309,6 @@ fg_rope_bf16_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 4) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -358,14 +318,6 @@ fg_rope_bf16_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -380,22 +332,6 @@ fg_rope_bf16_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -418,7 +354,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d64_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 2;
+    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -618,8 +554,8 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d64_partial_scalar_sm10
 // rope_bf16_tabfp32_half_d80_full_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -627,13 +563,13 @@ fg_rope_bf16_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -660,22 +596,14 @@ fg_rope_bf16_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + 40 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + 40 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -687,28 +615,12 @@ fg_rope_bf16_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + 40 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + 40 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -731,7 +643,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d80_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 2;
+    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -884,8 +796,8 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d80_full_scalar_sm100(c
 // rope_bf16_tabfp32_half_d80_partial_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -893,13 +805,13 @@ fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -929,9 +841,9 @@ fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -948,22 +860,6 @@ fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 5) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -973,14 +869,6 @@ fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -995,22 +883,6 @@ fg_rope_bf16_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 5) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1033,7 +905,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d80_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 2;
+    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1234,8 +1106,8 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d80_partial_scalar_sm10
 // rope_bf16_tabfp32_half_d96_full_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1243,13 +1115,13 @@ fg_rope_bf16_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1276,22 +1148,14 @@ fg_rope_bf16_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + 48 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + 48 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -1303,28 +1167,12 @@ fg_rope_bf16_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + 48 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + 48 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1347,7 +1195,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d96_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 2;
+    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1500,8 +1348,8 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d96_full_scalar_sm100(c
 // rope_bf16_tabfp32_half_d96_partial_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1509,13 +1357,13 @@ fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1545,9 +1393,9 @@ fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1564,22 +1412,6 @@ fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 6) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -1589,14 +1421,6 @@ fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1611,22 +1435,6 @@ fg_rope_bf16_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 6) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1649,7 +1457,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d96_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 2;
+    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1850,21 +1658,21 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d96_partial_scalar_sm10
 // rope_bf16_tabfp32_half_d128_full_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1891,22 +1699,14 @@ fg_rope_bf16_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + 64 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -1918,28 +1718,12 @@ fg_rope_bf16_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + 64 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1962,7 +1746,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d128_full_vec16_sm100(c
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2114,21 +1898,21 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d128_full_scalar_sm100(
 // rope_bf16_tabfp32_half_d128_partial_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2158,9 +1942,9 @@ fg_rope_bf16_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2177,22 +1961,6 @@ fg_rope_bf16_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 8) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -2202,14 +1970,6 @@ fg_rope_bf16_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2224,22 +1984,6 @@ fg_rope_bf16_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -2262,7 +2006,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d128_partial_vec16_sm10
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2462,21 +2206,21 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d128_partial_scalar_sm1
 // rope_bf16_tabfp32_half_d256_full_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2503,22 +2247,14 @@ fg_rope_bf16_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + 128 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + 128 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -2530,28 +2266,12 @@ fg_rope_bf16_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + 128 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + 128 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -2574,7 +2294,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d256_full_vec16_sm100(c
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2726,21 +2446,21 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d256_full_scalar_sm100(
 // rope_bf16_tabfp32_half_d256_partial_vec16_sm100
 //   rope: act=bf16 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_bf16_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2770,9 +2490,9 @@ fg_rope_bf16_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2789,22 +2509,6 @@ fg_rope_bf16_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 16) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -2814,14 +2518,6 @@ fg_rope_bf16_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2836,22 +2532,6 @@ fg_rope_bf16_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -2874,7 +2554,7 @@ extern "C" cudaError_t fg__launch_rope_bf16_tabfp32_half_d256_partial_vec16_sm10
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;

@@ -6,21 +6,21 @@
 // rope_fp16_tabfp16_half_d64_full_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d64_full_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -45,22 +45,14 @@ fg_rope_fp16_tabfp16_half_d64_full_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + 32 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -72,28 +64,12 @@ fg_rope_fp16_tabfp16_half_d64_full_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + 32 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + 32 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -116,7 +92,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d64_full_vec16_sm80(con
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 2;
+    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -268,21 +244,21 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d64_full_scalar_sm80(co
 // rope_fp16_tabfp16_half_d64_partial_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -310,9 +286,9 @@ fg_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -329,22 +305,6 @@ fg_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 4) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -354,14 +314,6 @@ fg_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -376,22 +328,6 @@ fg_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(const fg_rope_params p)
             if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -414,7 +350,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d64_partial_vec16_sm80(
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 2;
+    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -614,8 +550,8 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d64_partial_scalar_sm80
 // rope_fp16_tabfp16_half_d80_full_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d80_full_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -623,13 +559,13 @@ fg_rope_fp16_tabfp16_half_d80_full_vec16_sm80(const fg_rope_params p)
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -654,22 +590,14 @@ fg_rope_fp16_tabfp16_half_d80_full_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + 40 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + 40 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -681,28 +609,12 @@ fg_rope_fp16_tabfp16_half_d80_full_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + 40 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + 40 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -725,7 +637,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d80_full_vec16_sm80(con
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 2;
+    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -878,8 +790,8 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d80_full_scalar_sm80(co
 // rope_fp16_tabfp16_half_d80_partial_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -887,13 +799,13 @@ fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -921,9 +833,9 @@ fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -940,22 +852,6 @@ fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 5) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -965,14 +861,6 @@ fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -987,22 +875,6 @@ fg_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(const fg_rope_params p)
             if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 5) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1025,7 +897,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d80_partial_vec16_sm80(
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 2;
+    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1226,8 +1098,8 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d80_partial_scalar_sm80
 // rope_fp16_tabfp16_half_d96_full_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d96_full_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1235,13 +1107,13 @@ fg_rope_fp16_tabfp16_half_d96_full_vec16_sm80(const fg_rope_params p)
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1266,22 +1138,14 @@ fg_rope_fp16_tabfp16_half_d96_full_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + 48 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + 48 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -1293,28 +1157,12 @@ fg_rope_fp16_tabfp16_half_d96_full_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + 48 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + 48 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1337,7 +1185,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d96_full_vec16_sm80(con
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 2;
+    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1490,8 +1338,8 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d96_full_scalar_sm80(co
 // rope_fp16_tabfp16_half_d96_partial_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1499,13 +1347,13 @@ fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1533,9 +1381,9 @@ fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1552,22 +1400,6 @@ fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 6) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -1577,14 +1409,6 @@ fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1599,22 +1423,6 @@ fg_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(const fg_rope_params p)
             if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 6) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1637,7 +1445,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d96_partial_vec16_sm80(
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 2;
+    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1838,21 +1646,21 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d96_partial_scalar_sm80
 // rope_fp16_tabfp16_half_d128_full_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d128_full_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1877,22 +1685,14 @@ fg_rope_fp16_tabfp16_half_d128_full_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + 64 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -1904,28 +1704,12 @@ fg_rope_fp16_tabfp16_half_d128_full_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + 64 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + 64 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1948,7 +1732,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d128_full_vec16_sm80(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2100,21 +1884,21 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d128_full_scalar_sm80(c
 // rope_fp16_tabfp16_half_d128_partial_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d128_partial_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2142,9 +1926,9 @@ fg_rope_fp16_tabfp16_half_d128_partial_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2161,22 +1945,6 @@ fg_rope_fp16_tabfp16_half_d128_partial_vec16_sm80(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 8) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -2186,14 +1954,6 @@ fg_rope_fp16_tabfp16_half_d128_partial_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2208,22 +1968,6 @@ fg_rope_fp16_tabfp16_half_d128_partial_vec16_sm80(const fg_rope_params p)
             if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -2246,7 +1990,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d128_partial_vec16_sm80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2446,21 +2190,21 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d128_partial_scalar_sm8
 // rope_fp16_tabfp16_half_d256_full_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d256_full_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2485,22 +2229,14 @@ fg_rope_fp16_tabfp16_half_d256_full_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + 128 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + 128 + 0, &xb[1][0][0]);
             }
         }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -2512,28 +2248,12 @@ fg_rope_fp16_tabfp16_half_d256_full_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + 128 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + 128 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -2556,7 +2276,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d256_full_vec16_sm80(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2708,21 +2428,21 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d256_full_scalar_sm80(c
 // rope_fp16_tabfp16_half_d256_partial_vec16_sm80
 //   rope: act=fp16 table=fp16 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_half_d256_partial_vec16_sm80(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2750,9 +2470,9 @@ fg_rope_fp16_tabfp16_half_d256_partial_vec16_sm80(const fg_rope_params p)
                 fg_load_fp16x8_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][8] = {};
-        float xb[2][1][8] = {};
-        uint4 xp[2][2];
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2769,22 +2489,6 @@ fg_rope_fp16_tabfp16_half_d256_partial_vec16_sm80(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 8;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 16) * 8;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
@@ -2794,14 +2498,6 @@ fg_rope_fp16_tabfp16_half_d256_partial_vec16_sm80(const fg_rope_params p)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][4], xb[1][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[1][0][5], xb[1][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[1][0][6], xb[1][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[1][0][7], xb[1][0][7], cs[0][7], sn[0][7]);
         if (h < p.H) {  // head h
             __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2816,22 +2512,6 @@ fg_rope_fp16_tabfp16_half_d256_partial_vec16_sm80(const fg_rope_params p)
             if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[1][0][0]);
-                fg_store_fp16x8(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -2854,7 +2534,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_half_d256_partial_vec16_sm80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;

@@ -7,7 +7,7 @@
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d64_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -263,7 +263,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d64_full_scalar_
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -586,7 +586,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d64_partial_scal
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d80_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -844,7 +844,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d80_full_scalar_
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1169,7 +1169,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d80_partial_scal
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d96_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1427,7 +1427,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d96_full_scalar_
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1752,7 +1752,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d96_partial_scal
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d128_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2008,7 +2008,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d128_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2331,7 +2331,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d128_partial_sca
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d256_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2587,7 +2587,7 @@ extern "C" cudaError_t fg__launch_rope_fp16_tabfp16_interleaved_d256_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;

@@ -6,21 +6,21 @@
 // rope_fp32_tabfp32_half_d64_full_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -45,8 +45,8 @@ fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
@@ -55,37 +55,17 @@ fg_rope_fp32_tabfp32_half_d64_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[1][0][0]);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + 32 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -108,7 +88,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -232,21 +212,21 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_full_scalar_sm100(c
 // rope_fp32_tabfp32_half_d64_partial_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -274,9 +254,9 @@ fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
-        uint4 xp[2][2];
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -293,31 +273,11 @@ fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 4;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 8) * 4;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -332,22 +292,6 @@ fg_rope_fp32_tabfp32_half_d64_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -370,7 +314,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 2;
+    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -526,8 +470,8 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d64_partial_scalar_sm10
 // rope_fp32_tabfp32_half_d80_full_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -535,13 +479,13 @@ fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -566,8 +510,8 @@ fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
@@ -576,37 +520,17 @@ fg_rope_fp32_tabfp32_half_d80_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[1][0][0]);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + 40 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -629,7 +553,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 2;
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -754,8 +678,8 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_full_scalar_sm100(c
 // rope_fp32_tabfp32_half_d80_partial_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -763,13 +687,13 @@ fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -797,9 +721,9 @@ fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
-        uint4 xp[2][2];
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -816,31 +740,11 @@ fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 4;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 10) * 4;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -855,22 +759,6 @@ fg_rope_fp32_tabfp32_half_d80_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 10) * 4;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -893,7 +781,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 2;
+    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1050,8 +938,8 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d80_partial_scalar_sm10
 // rope_fp32_tabfp32_half_d96_full_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1059,13 +947,13 @@ fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1090,8 +978,8 @@ fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
@@ -1100,37 +988,17 @@ fg_rope_fp32_tabfp32_half_d96_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[1][0][0]);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + 48 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1153,7 +1021,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_vec16_sm100(co
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1278,8 +1146,8 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_full_scalar_sm100(c
 // rope_fp32_tabfp32_half_d96_partial_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1287,13 +1155,13 @@ fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1321,9 +1189,9 @@ fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
-        uint4 xp[2][2];
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1340,31 +1208,11 @@ fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 4;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 12) * 4;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1379,22 +1227,6 @@ fg_rope_fp32_tabfp32_half_d96_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 12) * 4;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1417,7 +1249,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_vec16_sm100
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1574,21 +1406,21 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d96_partial_scalar_sm10
 // rope_fp32_tabfp32_half_d128_full_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1613,8 +1445,8 @@ fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
@@ -1623,37 +1455,17 @@ fg_rope_fp32_tabfp32_half_d128_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[1][0][0]);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + 64 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -1676,7 +1488,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_vec16_sm100(c
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -1800,21 +1612,21 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_full_scalar_sm100(
 // rope_fp32_tabfp32_half_d128_partial_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -1842,9 +1654,9 @@ fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
-        uint4 xp[2][2];
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1861,31 +1673,11 @@ fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 4;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 16) * 4;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -1900,22 +1692,6 @@ fg_rope_fp32_tabfp32_half_d128_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -1938,7 +1714,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_vec16_sm10
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 2;
+    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2094,21 +1870,21 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d128_partial_scalar_sm1
 // rope_fp32_tabfp32_half_d256_full_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2133,8 +1909,8 @@ fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             {  // rotate chunk slot 0
@@ -2143,37 +1919,17 @@ fg_rope_fp32_tabfp32_half_d256_full_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[1][0][0]);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + 128 + 0, &xb[1][0][0]);
             }
         }
     }
@@ -2196,7 +1952,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_vec16_sm100(c
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 2;
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -2320,21 +2076,21 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_full_scalar_sm100(
 // rope_fp32_tabfp32_half_d256_partial_vec16_sm100
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            2 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
-    const int hstep = hg * 2;                    // heads per item
+    const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
@@ -2362,9 +2118,9 @@ fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
-        float xa[2][1][4] = {};
-        float xb[2][1][4] = {};
-        uint4 xp[2][2];
+        float xa[1][1][4] = {};
+        float xb[1][1][4] = {};
+        uint4 xp[1][2];
         if (h < p.H) {  // head h
             const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2381,31 +2137,11 @@ fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h + 1 * hg) * p.x_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[1][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
-                const int e = p.R + (pos + 0) * 4;
-                xp[1][0] = fg_ld16_stream(px + e);
-            }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
-                const int e = p.R + (pos + 32) * 4;
-                xp[1][1] = fg_ld16_stream(px + e);
-            }
-        }
         // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
         fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[1][0][0], xb[1][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[1][0][1], xb[1][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[1][0][2], xb[1][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[1][0][3], xb[1][0][3], cs[0][3], sn[0][3]);
         if (h < p.H) {  // head h
             float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
             if (pos < nr) {  // rotate chunk slot 0
@@ -2420,22 +2156,6 @@ fg_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const fg_rope_params p)
             if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
-            }
-        }
-        if (h + 1 * hg < p.H) {  // head h + 1 * hg
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h + 1 * hg) * p.out_stride[2];
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[1][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[1][0][0]);
-            }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_st16(po + e, xp[1][0]);
-            }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_st16(po + e, xp[1][1]);
             }
         }
     }
@@ -2458,7 +2178,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_vec16_sm10
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 2;
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
     int64_t blocks = (items + 8 - 1) / 8;
     const int64_t cap = (int64_t)sm_count * per_sm;

@@ -7,7 +7,7 @@
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d64_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -231,7 +231,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d64_full_scalar_
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -506,7 +506,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d64_partial_scal
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d80_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -732,7 +732,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d80_full_scalar_
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1009,7 +1009,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d80_partial_scal
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d96_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1235,7 +1235,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d96_full_scalar_
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1512,7 +1512,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d96_partial_scal
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d128_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1736,7 +1736,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d128_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2011,7 +2011,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d128_partial_sca
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d256_full_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2235,7 +2235,7 @@ extern "C" cudaError_t fg__launch_rope_fp32_tabfp32_interleaved_d256_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+__global__ void __launch_bounds__(256, 3)
 fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16_sm100(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;

@@ -18,14 +18,16 @@ local spec_mod = require "fusegen.spec"
 
 local M = {}
 
-local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32 }
+local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
   heads_in_flight = "heads each lane loads before it computes (1 to 8)",
   blocks_per_sm = "most blocks per multiprocessor in the grid, under what fits (1 to 32)",
+  min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
 }
-local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 } }
+local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 },
+  min_blocks = { 1, 32 } }
 
 -- Tile parameters of one variant: defaults, the spec's tiles, then the spec's
 -- `{when = {...}, ...}` entries that match the variant, in order.
@@ -122,6 +124,7 @@ function M.plan(spec, v, tuning)
   m.warps = m.tiles.warps
   m.threads = 32 * m.warps
   m.blocks_per_sm = m.tiles.blocks_per_sm
+  m.min_blocks = m.tiles.min_blocks
   -- angles per chunk: interleaved C/2 (one per pair), half C
   m.angles = m.half and m.C or m.C // 2
   return m

@@ -4,7 +4,7 @@
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
 //            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
-__global__ void __launch_bounds__($(m.threads), 1)
+__global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
     const int lane = threadIdx.x & 31;
