@@ -1,9 +1,11 @@
 /* fusegen benchmark: each op on the bench shapes of ops.md, as bytes moved over
  * time and as a share of the device-to-device copy bandwidth measured in the
- * same run. CUDA events; warm-up; median of many runs; L2 flushed before each.
+ * same run. CUDA events; warm-up; median of many runs; L2 flushed before each
+ * (bench/flush.cu). Bytes are fg__bytes_moved: each input read once, each
+ * output written once, from the op's generated signature.
  * usage: fusegen_bench [--runs N] [--csv FILE] [FILTER] */
 #include "fusegen.h"
-#include "fusegen_internal.h"
+#include "fusegen_kernels.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -69,12 +71,6 @@ typedef struct {
   int64_t B, S, H, D;
   fg_pairing pairing;
 } rope_shape;
-
-/* Bytes rope must move: x read, out written, cos and sin read once per table row. */
-static double rope_bytes(const rope_shape *s, int act_size, int table_size, int64_t R) {
-  double x = (double)s->B * s->S * s->H * s->D * act_size;
-  return 2 * x + 2.0 * s->S * (R / 2) * table_size;
-}
 
 typedef struct {
   DLTensor x, out, cos, sin;
@@ -191,7 +187,8 @@ int main(int argc, char **argv) {
     c.sin = tensor(sn, f32, 2, c.cs);
     c.pairing = s->pairing;
     float ms = time_median(run_rope, &c, runs);
-    double bytes = rope_bytes(s, 2, 4, s->D);
+    const DLTensor *args[4] = {&c.x, &c.out, &c.cos, &c.sin};
+    double bytes = (double)fg__bytes_moved(&fg__rope_sig, args); /* read off the spec's signature */
     double gbs = bytes / (ms * 1e-3) / 1e9;
     printf("%-8s %-32s %10.1f %9.0f %6.1f%%  %s\n", "rope", s->name, ms * 1e3, gbs, 100 * gbs / copy_gbs,
            fg__last_kernel());

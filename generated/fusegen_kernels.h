@@ -607,6 +607,7 @@ cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_vec16_sm100(const voi
 cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_fp32_tabfp32_half_d256_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
+extern const fg__op_sig fg__rope_sig;
 extern const fg__kernel_entry fg__rope_kernels[];
 extern const int fg__rope_kernel_count;
 

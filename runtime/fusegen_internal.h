@@ -93,6 +93,12 @@ fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const f
 fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const void *params,
                      const fg__call *c, fg_stream_t stream);
 
+/* Bytes a call must move at least: each input read once, each output written
+   once (an in-place output: its input written back), inout both. The
+   benchmark's measure; tensors as the entry point takes them. -1 on a NULL
+   required tensor. */
+int64_t fg__bytes_moved(const fg__op_sig *sig, const DLTensor *const *tensors);
+
 /* Record why a call failed; returns status. Clears the message on FG_OK. */
 fg_status fg__fail(fg_status status, const char *fmt, ...)
 #if defined(__GNUC__)

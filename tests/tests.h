@@ -4,6 +4,7 @@
 #include "test_generator.h"
 #include "test_api.h"
 #include "test_rope_gpu.h"
+#include "test_python.h"
 
-#define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X)
+#define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X) PYTHON_TESTS(X)
 #endif

@@ -149,6 +149,8 @@ function M.emit(ops, render, files)
   files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
   files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
+  common.quoted_list = quoted_list
+  files["python/fusegen_ops.py"] = render.render("host/ops.py.tpl", common)
   local c_files = { { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" } }
   for _, op in ipairs(ops) do
     local name = op.op .. "_entry.c"

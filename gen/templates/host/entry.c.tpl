@@ -28,7 +28,9 @@ static const fg__axis_desc axis_desc[] = {
     {"$(a.name)", $(#a.values), values_$(a.name)},
 % end
 };
-static const fg__op_sig sig = {"fg_$(op.op)", $(#op.tensors), tensors, $(#op.symbols), syms, $(#groups), groups};
+// Also read by fg__bytes_moved (the benchmark's byte count).
+const fg__op_sig fg__$(op.op)_sig = {"fg_$(op.op)", $(#op.tensors), tensors, $(#op.symbols), syms, $(#groups), groups};
+#define sig fg__$(op.op)_sig
 
 fg_status fg_$(op.op)($(prototype_args(op)))
 {

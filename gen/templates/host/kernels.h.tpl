@@ -11,6 +11,7 @@ extern "C" {
 % for _, v in ipairs(op.variants) do
 cudaError_t fg__launch_$(v.name)(const void* params, int sm_count, cudaStream_t stream);
 % end
+extern const fg__op_sig fg__$(op.op)_sig;
 extern const fg__kernel_entry fg__$(op.op)_kernels[];
 extern const int fg__$(op.op)_kernel_count;
 

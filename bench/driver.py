@@ -1,0 +1,207 @@
+"""Benchmark driver for a GPU machine with PyTorch: every op on the bench shapes
+of ops.md, through fusegen's Python binding, PyTorch eager and torch.compile of
+the same math, on the same tensors. Checks that all three agree with a float64
+reference, then times each (CUDA events, median of --runs, L2 flushed before
+every run) against the device-to-device copy bandwidth measured in the same run.
+
+Writes results.csv, results.md and chart.png (percent of copy bandwidth per op
+and shape) into --out (default bench/results/<gpu>_<date>).
+
+    ninja && python3 bench/driver.py
+"""
+
+import argparse
+import csv
+import datetime
+import os
+import re
+import statistics
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "runtime", "python"))
+import fusegen  # noqa: E402
+
+# --- timing ----------------------------------------------------------------------
+
+_flush = None
+
+
+def flush_l2():
+    """Read a buffer 4x the L2 size: the cache then holds clean lines of other data."""
+    global _flush
+    if _flush is None:
+        l2 = torch.cuda.get_device_properties(0).L2_cache_size
+        _flush = torch.ones(4 * l2 // 4, dtype=torch.float32, device="cuda")
+    _flush.sum()
+
+
+def median_ms(fn, runs):
+    """Median time of fn() in ms: L2 flushed, then the GPU kept busy while the host
+    enqueues fn, so that the events measure the GPU's time and not Python's."""
+    for _ in range(5):
+        fn()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(runs)]
+    for i in range(runs):
+        flush_l2()
+        torch.cuda._sleep(1_000_000)  # ~0.5 ms: longer than the host needs to enqueue fn
+        starts[i].record()
+        fn()
+        ends[i].record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+def copy_bandwidth(runs):
+    n = 1 << 30
+    src = torch.empty(n, dtype=torch.uint8, device="cuda").fill_(1)
+    dst = torch.empty_like(src)
+    ms = median_ms(lambda: dst.copy_(src), min(runs, 50))
+    del src, dst
+    return 2 * n / (ms * 1e-3) / 1e9
+
+
+# --- rope: the same math in PyTorch ------------------------------------------------
+
+
+def rope_torch(x, cos, sin, pairing):
+    """x [B, S, H, D] or [T, H, D]; cos, sin [S, R/2]; fp32 math, one rounding."""
+    r2 = cos.shape[-1]
+    c = cos.float()[:, None, :]  # broadcast over heads (and batch)
+    s = sin.float()[:, None, :]
+    xf = x.float()
+    rot, rest = xf[..., : 2 * r2], xf[..., 2 * r2:]
+    if pairing == "interleaved":
+        a, b = rot[..., 0::2], rot[..., 1::2]
+        out = torch.stack((a * c - b * s, b * c + a * s), dim=-1).flatten(-2)
+    else:
+        a, b = rot[..., :r2], rot[..., r2:]
+        out = torch.cat((a * c - b * s, b * c + a * s), dim=-1)
+    return torch.cat((out, rest), dim=-1).to(x.dtype)
+
+
+def rope_reference(x, cos, sin, pairing):
+    return rope_torch(x.double(), cos.double(), sin.double(), pairing)
+
+
+ROPE_SHAPES = [
+    # name, x shape, pairing
+    ("hunyuan [1,115200,24,128]", (1, 115200, 24, 128), "interleaved"),
+    ("wan [1,32760,12,128]", (1, 32760, 12, 128), "interleaved"),
+    ("[2,4096,24,128]", (2, 4096, 24, 128), "interleaved"),
+    ("[1,4096,32,64]", (1, 4096, 32, 64), "interleaved"),
+    ("[4096,24,128]", (4096, 24, 128), "interleaved"),
+    ("half [1,115200,24,128]", (1, 115200, 24, 128), "half"),
+    ("half [2,4096,24,128]", (2, 4096, 24, 128), "half"),
+]
+
+
+def rel_error(out, ref):
+    out, ref = out.double(), ref.double()
+    return (torch.linalg.vector_norm(out - ref) / torch.linalg.vector_norm(ref)).item()
+
+
+def bench_rope(runs, copy_gbs, rows):
+    compiled = torch.compile(rope_torch, dynamic=False)
+    for name, shape, pairing in ROPE_SHAPES:
+        torch.manual_seed(0)
+        x = torch.empty(shape, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+        S, D = shape[-3], shape[-1]
+        theta = torch.empty(S, D // 2, device="cuda").uniform_(-3.2, 3.2)
+        cos, sin = torch.cos(theta), torch.sin(theta)
+        out = torch.empty_like(x)
+        ref = rope_reference(x, cos, sin, pairing)
+        fusegen.rope(x, cos, sin, pairing=pairing, out=out)
+        kernel = fusegen.last_kernel()
+        eager_out = rope_torch(x, cos, sin, pairing)
+        comp_out = compiled(x, cos, sin, pairing)
+        errors = {k: rel_error(v, ref) for k, v in (("fusegen", out), ("eager", eager_out), ("compile", comp_out))}
+        for k, e in errors.items():
+            if not e < 1e-2:
+                raise SystemExit(f"rope {name}: {k} disagrees with the float64 reference: relative error {e:.3g}")
+        nbytes = fusegen.rope.bytes_moved(x, cos, sin, out=out)
+        t_fg = median_ms(lambda: fusegen.rope(x, cos, sin, pairing=pairing, out=out), runs)
+        t_eager = median_ms(lambda: rope_torch(x, cos, sin, pairing), runs)
+        t_comp = median_ms(lambda: compiled(x, cos, sin, pairing), runs)
+        gbs = nbytes / (t_fg * 1e-3) / 1e9
+        rows.append({
+            "op": "rope", "shape": name, "dtype": "bf16 x, fp32 tables", "kernel": kernel,
+            "bytes": nbytes, "fusegen_us": round(t_fg * 1e3, 2), "gbps": round(gbs, 1),
+            "pct_copy": round(100 * gbs / copy_gbs, 1),
+            "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
+            "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
+            "err_fusegen": f"{errors['fusegen']:.2e}", "err_compile": f"{errors['compile']:.2e}",
+        })
+        print(f"rope {name:28s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
+              f"eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us", flush=True)
+        del x, cos, sin, out, ref, eager_out, comp_out
+
+
+# --- output ----------------------------------------------------------------------
+
+
+def write_outputs(out_dir, rows, gpu, copy_gbs, date):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) + ["copy_gbps"])
+        w.writeheader()
+        for r in rows:
+            w.writerow({**r, "copy_gbps": round(copy_gbs, 1)})
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
+        f.write(f"# fusegen benchmark: {gpu}, {date}\n\n")
+        f.write(f"Device-to-device copy (1 GiB, read + write): {copy_gbs:.0f} GB/s. Times are medians of "
+                "CUDA-event timings with the L2 flushed before each run; bytes are each input read once and "
+                "each output written once. PyTorch " + torch.__version__ + ".\n\n")
+        f.write("| op | shape | fusegen (us) | GB/s | % of copy | eager (us) | torch.compile (us) "
+                "| vs eager | vs compile | kernel |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+        for r in rows:
+            f.write(f"| {r['op']} | {r['shape']} | {r['fusegen_us']} | {r['gbps']} | {r['pct_copy']} | "
+                    f"{r['eager_us']} | {r['compile_us']} | {r['speedup_eager']}x | {r['speedup_compile']}x | "
+                    f"`{r['kernel']}` |\n")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: no chart")
+        return
+    labels = [f"{r['op']} {r['shape']}" for r in rows]
+    fig, ax = plt.subplots(figsize=(10, 0.45 * len(rows) + 1.5))
+    y = range(len(rows))
+    ax.barh(y, [r["pct_copy"] for r in rows], color="#3b7dd8", label="fusegen")
+    ax.barh(y, [100 * r["bytes"] / (r["compile_us"] * 1e-6) / 1e9 / copy_gbs for r in rows], height=0.3,
+            color="#e08a2c", label="torch.compile")
+    ax.set_yticks(list(y))
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(100, color="gray", linewidth=0.8)
+    ax.set_xlabel(f"% of device copy bandwidth ({copy_gbs:.0f} GB/s)")
+    ax.set_title(f"fusegen on {gpu}, {date}")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, "chart.png"), dpi=120)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=200)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    if not torch.cuda.is_available():
+        raise SystemExit("bench/driver.py needs a CUDA GPU")
+    gpu = torch.cuda.get_device_name(0)
+    date = datetime.date.today().isoformat()
+    out_dir = args.out or os.path.join(HERE, "results", re.sub(r"[^A-Za-z0-9]+", "_", gpu).strip("_") + "_" + date)
+    copy_gbs = copy_bandwidth(args.runs)
+    print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
+    rows = []
+    bench_rope(args.runs, copy_gbs, rows)
+    write_outputs(out_dir, rows, gpu, copy_gbs, date)
+    print(f"wrote {out_dir}/results.csv, results.md, chart.png")
+
+
+if __name__ == "__main__":
+    main()
