@@ -185,3 +185,13 @@ __device__ __forceinline__ void fg_rotate(float& a, float& b, float c, float s) 
     a = a0 * c - b * s;
     b = b * c + a0 * s;
 }
+
+// The same, in eager PyTorch's rounding order for bf16 (x*cos rounded to bf16,
+// then an fp32 multiply-add): products of bf16 values are exact in fp32, so
+// this matches eager bit for bit after the final rounding at the store.
+__device__ __forceinline__ float fg_round_bf16(float x) { return __bfloat162float(__float2bfloat16_rn(x)); }
+__device__ __forceinline__ void fg_rotate_eager_bf16(float& a, float& b, float c, float s) {
+    const float a0 = a;
+    a = fmaf(-b, s, fg_round_bf16(a0 * c));
+    b = fmaf(a0, s, fg_round_bf16(b * c));
+}

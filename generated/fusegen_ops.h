@@ -13,6 +13,11 @@ typedef enum fg_pairing {
     FG_PAIRING_HALF = 1,
 } fg_pairing;
 
+typedef enum fg_rounding {
+    FG_ROUNDING_FP32 = 0,
+    FG_ROUNDING_EAGER_BF16 = 1,
+} fg_rounding;
+
 /* rope: rotary embedding with per-token cos/sin tables
  * Rotates pairs of each head of x by the angle of its token: with c, s = cos, sin
  * of row s (the token's index in its sequence) and angle i,
@@ -33,6 +38,61 @@ typedef enum fg_pairing {
  * nothing is launched and nothing is written.
  */
 fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_stream_t stream);
+
+/* rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions
+ * As fg_rope, with the angles of token t in row positions[t] + position_offset of
+ * cos_sin_cache [P, R]: cosines in its first half, sines in its second. A row
+ * outside [0, P) is never read: that token's rotated dims come out NaN.
+ *
+ *   x        [B?, S, H, D] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B?, S, H, D] bf16/fp16/fp32, out, may be NULL: result; NULL or x for in place
+ *   cos_sin_cache [P, R] fp32/bf16/fp16, in: cosines then sines, by position
+ *   positions [B?, S] i32/i64, in: each token's position
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   position_offset int64_t: added to every position
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rope_cos_sin_cache(const DLTensor* x, DLTensor* out, const DLTensor* cos_sin_cache, const DLTensor* positions, fg_pairing pairing, int64_t position_offset, fg_stream_t stream);
+
+/* rope_per_head: rotary embedding with per-head cos/sin tables
+ * As fg_rope, with the angles of head h of token s of batch b in cos[b, h, s, :]
+ * and sin[b, h, s, :]. rounding FG_ROUNDING_EAGER_BF16 (bf16 x only) reproduces
+ * eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos) + a*sin).
+ *
+ *   x        [B?, S, H, D] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B?, S, H, D] bf16/fp16/fp32, out, may be NULL: result; NULL or x for in place
+ *   cos      [B?, H, S, R/2] fp32/bf16/fp16, in: cosines per batch, head and token; last dim contiguous
+ *   sin      [B?, H, S, R/2] fp32/bf16/fp16, in: sines, same shape as cos
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   rounding fg_rounding: fp32 (one rounding) or eager_bf16
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_rounding rounding, fg_stream_t stream);
+
+/* rope_positions: rotary embedding with cos/sin tables indexed by positions
+ * As fg_rope, but the row of cos/sin for token t is positions[t] + position_offset
+ * (positions int32 or int64, [T] or [B, S]). A row outside [0, P) is never read:
+ * that token's rotated dims come out NaN.
+ *
+ *   x        [B?, S, H, D] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B?, S, H, D] bf16/fp16/fp32, out, may be NULL: result; NULL or x for in place
+ *   cos      [P, R/2] fp32/bf16/fp16, in: cosines by position
+ *   sin      [P, R/2] fp32/bf16/fp16, in: sines, same layout as cos
+ *   positions [B?, S] i32/i64, in: each token's position
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   position_offset int64_t: added to every position
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, const DLTensor* positions, fg_pairing pairing, int64_t position_offset, fg_stream_t stream);
 
 #ifdef __cplusplus
 }

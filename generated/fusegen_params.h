@@ -21,3 +21,53 @@ typedef struct fg_rope_params {
     int32_t inplace;  // an output is the input it may alias
 } fg_rope_params;
 
+// rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions   [gen/specs/rope_cos_sin_cache.lua]
+typedef struct fg_rope_cos_sin_cache_params {
+    const void* x;
+    void* out;
+    const void* cos_sin_cache;
+    const void* positions;
+    int64_t x_stride[4];
+    int64_t out_stride[4];
+    int64_t cos_sin_cache_stride[2];
+    int64_t positions_stride[2];
+    int64_t B, D, H, P, R, S;
+    int32_t pairing;  // fg_pairing
+    int64_t position_offset;
+    int32_t inplace;  // an output is the input it may alias
+} fg_rope_cos_sin_cache_params;
+
+// rope_per_head: rotary embedding with per-head cos/sin tables   [gen/specs/rope_per_head.lua]
+typedef struct fg_rope_per_head_params {
+    const void* x;
+    void* out;
+    const void* cos;
+    const void* sin;
+    int64_t x_stride[4];
+    int64_t out_stride[4];
+    int64_t cos_stride[4];
+    int64_t sin_stride[4];
+    int64_t B, D, H, R, S;
+    int32_t pairing;  // fg_pairing
+    int32_t rounding;  // fg_rounding
+    int32_t inplace;  // an output is the input it may alias
+} fg_rope_per_head_params;
+
+// rope_positions: rotary embedding with cos/sin tables indexed by positions   [gen/specs/rope_positions.lua]
+typedef struct fg_rope_positions_params {
+    const void* x;
+    void* out;
+    const void* cos;
+    const void* sin;
+    const void* positions;
+    int64_t x_stride[4];
+    int64_t out_stride[4];
+    int64_t cos_stride[2];
+    int64_t sin_stride[2];
+    int64_t positions_stride[2];
+    int64_t B, D, H, P, R, S;
+    int32_t pairing;  // fg_pairing
+    int64_t position_offset;
+    int32_t inplace;  // an output is the input it may alias
+} fg_rope_positions_params;
+

@@ -22,14 +22,14 @@ static const fg__tensor_sig tensors[] = {
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};
 static const char* const values_pairing[] = {"interleaved", "half"};
-static const char* const values_head_dim[] = {"64", "80", "96", "128", "256"};
+static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "320"};
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc[] = {
     {"act", 3, values_act},
     {"table", 3, values_table},
     {"pairing", 2, values_pairing},
-    {"head_dim", 5, values_head_dim},
+    {"head_dim", 6, values_head_dim},
     {"rot", 2, values_rot},
     {"access", 2, values_access},
 };
@@ -83,7 +83,8 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     case 96: key[3] = 2; break;
     case 128: key[3] = 3; break;
     case 256: key[3] = 4; break;
-    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: D = %lld is not supported; built: 64, 80, 96, 128, 256", (long long)D);
+    case 320: key[3] = 5; break;
+    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320", (long long)D);
     }
     if (R == D) key[4] = 0;  // full
     else if (1) key[4] = 1;  // partial

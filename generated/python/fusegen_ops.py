@@ -4,6 +4,7 @@
 
 ENUMS = {
     "pairing": ["interleaved", "half"],
+    "rounding": ["fp32", "eager_bf16"],
 }
 
 # tensors: (name, access, optional, dims); scalars: (name, type)
@@ -18,6 +19,46 @@ OPS = {
         ],
         "scalars": [
             ("pairing", "pairing"),
+        ],
+    },
+    "rope_cos_sin_cache": {
+        "summary": "rotary embedding with a packed cos_sin_cache indexed by positions",
+        "tensors": [
+            ("x", "in", False, ["B?", "S", "H", "D"]),
+            ("out", "out", True, ["B?", "S", "H", "D"]),
+            ("cos_sin_cache", "in", False, ["P", "R"]),
+            ("positions", "in", False, ["B?", "S"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing"),
+            ("position_offset", "i64"),
+        ],
+    },
+    "rope_per_head": {
+        "summary": "rotary embedding with per-head cos/sin tables",
+        "tensors": [
+            ("x", "in", False, ["B?", "S", "H", "D"]),
+            ("out", "out", True, ["B?", "S", "H", "D"]),
+            ("cos", "in", False, ["B?", "H", "S", "R/2"]),
+            ("sin", "in", False, ["B?", "H", "S", "R/2"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing"),
+            ("rounding", "rounding"),
+        ],
+    },
+    "rope_positions": {
+        "summary": "rotary embedding with cos/sin tables indexed by positions",
+        "tensors": [
+            ("x", "in", False, ["B?", "S", "H", "D"]),
+            ("out", "out", True, ["B?", "S", "H", "D"]),
+            ("cos", "in", False, ["P", "R/2"]),
+            ("sin", "in", False, ["P", "R/2"]),
+            ("positions", "in", False, ["B?", "S"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing"),
+            ("position_offset", "i64"),
         ],
     },
 }

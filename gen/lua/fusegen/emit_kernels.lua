@@ -49,6 +49,7 @@ function M.kernel_env(spec, v, tuning)
     params_type = "fg_" .. spec.op .. "_params",
     kernel_prologue = prologue,
     half_offset = m.full and tostring(m.D // 2) or "rhalf",
+    shared = {}, -- what one stage tells the next (table stages: cos_of, sin_of)
   }
   env.rotate_guard = function(k)
     return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)

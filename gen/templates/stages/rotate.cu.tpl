@@ -1,18 +1,17 @@
 % -- Stage rotate: rotate each pair by its angle, in fp32.
 % --   interleaved: pair (2i, 2i+1) within a chunk, angle i
 % --   half:        pair (i, i + R/2): xa holds i, xb holds i + R/2, angle i
-// rotate ($(v.pairing) pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+% -- The table stage before it says where the angles are (shared.cos_of/sin_of).
+% -- rounding eager_bf16: a*cos is rounded to bf16 first, as eager PyTorch does.
+% local fn = (v.rounding == "eager_bf16") and "fg_rotate_eager_bf16" or "fg_rotate"
+// rotate ($(v.pairing) pairs): a' = a*cos - b*sin, b' = b*cos + a*sin$(fn ~= "fg_rotate" and "  (a*cos, b*cos rounded to bf16 first)" or "")
 % for u = 0, m.U - 1 do
 %   for k = 0, m.NV - 1 do
 %     if cg.open_if(rotate_guard(k)) then
-%       if m.half then
-%         for j = 0, m.C - 1 do
-fg_rotate(xa[$(u)][$(k)][$(j)], xb[$(u)][$(k)][$(j)], cs[$(k)][$(j)], sn[$(k)][$(j)]);
-%         end
-%       else
-%         for j = 0, m.C // 2 - 1 do
-fg_rotate(xa[$(u)][$(k)][$(2 * j)], xa[$(u)][$(k)][$(2 * j + 1)], cs[$(k)][$(j)], sn[$(k)][$(j)]);
-%         end
+%       for j = 0, m.angles - 1 do
+%         local a = m.half and ("xa[%d][%d][%d]"):format(u, k, j) or ("xa[%d][%d][%d]"):format(u, k, 2 * j)
+%         local b = m.half and ("xb[%d][%d][%d]"):format(u, k, j) or ("xa[%d][%d][%d]"):format(u, k, 2 * j + 1)
+$(fn)($(a), $(b), $(shared.cos_of(u, k, j)), $(shared.sin_of(u, k, j)));
 %       end
 %     end
 %   end

@@ -1,20 +1,12 @@
-% -- Stage table_per_token: this token's cos/sin angles for each of the lane's
-% -- rotate chunks, loaded once and kept in registers for all of the token's heads.
-% -- Row s of cos/sin [S, R/2]; chunk q covers angles q * $(m.angles) onwards.
+% -- Stage table_per_token: cos/sin [S, R/2], row s (the token's place in its
+% -- sequence): the lane's angles, loaded once per work item for all its heads.
 % local T = tensors[roles.cos].ctype
-// cos/sin of token s: $(m.angles) angle(s) per rotate chunk
+% shared.cos_of = function(u, k, j) return ("cs[%d][%d]"):format(k, j) end
+% shared.sin_of = function(u, k, j) return ("sn[%d][%d]"):format(k, j) end
+// cos/sin of row s: $(m.angles) angle(s) per rotate chunk
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
     const $(T)* crow = (const $(T)*)p.$(roles.cos) + s * p.$(roles.cos)_stride[0];
     const $(T)* srow = (const $(T)*)p.$(roles.sin) + s * p.$(roles.sin)_stride[0];
-% for k = 0, m.NV - 1 do
-%   local open = cg.open_if(rotate_guard(k))
-%   if open then
-    $(open)  // chunk slot $(k)
-        const int a = (pos + $(k * m.L)) * $(m.angles);
-        % put(cg.load_f32(("cs[%d]"):format(k), "crow + a", m.angles, v.table, { vec = m.vec, hint = "keep", guard = angle_guard }))
-        % put(cg.load_f32(("sn[%d]"):format(k), "srow + a", m.angles, v.table, { vec = m.vec, hint = "keep", guard = angle_guard }))
-    }
-%   end
-% end
+    % include("kernel/table_row.cu.tpl", { table_tensor = roles.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn" })
 }
