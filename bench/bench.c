@@ -64,51 +64,37 @@ static void run_copy(void *p) {
   CUDA_OK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
 }
 
-/* --- rope ------------------------------------------------------------------- */
-typedef struct {
-  const char *name;
-  int batched;
-  int64_t B, S, H, D;
-  fg_pairing pairing;
-} rope_shape;
-
-typedef struct {
-  DLTensor x, out, cos, sin;
-  int64_t xs[4], cs[2];
-  fg_pairing pairing;
-} rope_ctx;
-
-static void run_rope(void *p) {
-  rope_ctx *c = p;
-  fg_status st = fg_rope(&c->x, &c->out, &c->cos, &c->sin, c->pairing, NULL);
-  if (st != FG_OK) {
-    fprintf(stderr, "fg_rope: %s\n", fg_last_error());
-    exit(1);
-  }
+/* --- test data --------------------------------------------------------------- */
+static uint64_t rng_state = 88172645463325252ull;
+static double next_uniform(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (double)(rng_state >> 11) / 9007199254740992.0;
 }
 
-static void fill_random_bf16(void *dev, size_t n) {
-  unsigned short *h = malloc(n * 2);
-  uint64_t s = 88172645463325252ull;
+/* A device buffer of n random elements of dtype (bf16 or fp32) in [-1, 1). */
+static void *random_buffer(DLDataType dt, size_t n) {
+  size_t es = dt.bits / 8;
+  unsigned char *h = malloc(n * es);
   for (size_t i = 0; i < n; i++) {
-    s ^= s << 13; s ^= s >> 7; s ^= s << 17;
-    float f = (float)((double)(s >> 11) / 9007199254740992.0 * 2 - 1);
-    unsigned u;
-    memcpy(&u, &f, 4);
-    h[i] = (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+    float f = (float)(next_uniform() * 2 - 1);
+    if (es == 4) memcpy(h + 4 * i, &f, 4);
+    else {
+      unsigned u;
+      memcpy(&u, &f, 4);
+      unsigned short b = (unsigned short)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+      memcpy(h + 2 * i, &b, 2);
+    }
   }
-  CUDA_OK(cudaMemcpy(dev, h, n * 2, cudaMemcpyHostToDevice));
+  void *dev;
+  CUDA_OK(cudaMalloc(&dev, n * es));
+  CUDA_OK(cudaMemcpy(dev, h, n * es, cudaMemcpyHostToDevice));
   free(h);
+  return dev;
 }
 
-static void fill_random_f32(void *dev, size_t n) {
-  float *h = malloc(n * 4);
-  for (size_t i = 0; i < n; i++) h[i] = (float)sin((double)i * 0.37);
-  CUDA_OK(cudaMemcpy(dev, h, n * 4, cudaMemcpyHostToDevice));
-  free(h);
-}
-
-static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape) {
+static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape, int64_t *strides) {
   DLTensor t;
   memset(&t, 0, sizeof t);
   t.data = data;
@@ -116,7 +102,111 @@ static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape) {
   t.ndim = ndim;
   t.dtype = dt;
   t.shape = shape;
+  t.strides = strides;
   return t;
+}
+
+static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I64 = {kDLInt, 64, 1};
+
+/* --- the cases: one per op and bench shape of ops.md ------------------------- */
+typedef enum { PER_TOKEN, PER_HEAD, CACHE } table_kind;
+
+typedef struct {
+  const char *op, *name;
+  table_kind kind;
+  int batched; /* [B, S, H, D] or [T, H, D] */
+  int64_t B, S, H, D;
+  fg_pairing pairing;
+  DLDataType table;
+  fg_rounding rounding;
+} bench_case;
+
+typedef struct {
+  const bench_case *bc;
+  DLTensor t[5];
+  int64_t xs[4], ts[4], tst[4], ps[2];
+  void *bufs[5];
+} case_ctx;
+
+static void run_case(void *p) {
+  case_ctx *c = p;
+  const bench_case *bc = c->bc;
+  fg_status st;
+  if (bc->kind == PER_TOKEN) st = fg_rope(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, NULL);
+  else if (bc->kind == PER_HEAD)
+    st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, NULL);
+  else st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
+  if (st != FG_OK) {
+    fprintf(stderr, "%s %s: %s\n", bc->op, bc->name, fg_last_error());
+    exit(1);
+  }
+}
+
+static const bench_case cases[] = {
+    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0},
+    {"rope_per_head", "ltx2 video [4,1152,32,128]", PER_HEAD, 1, 4, 1152, 32, 128, FG_PAIRING_HALF, BF16,
+     FG_ROUNDING_EAGER_BF16},
+    {"rope_per_head", "ltx2 audio [4,25,32,64]", PER_HEAD, 1, 4, 25, 32, 64, FG_PAIRING_HALF, BF16,
+     FG_ROUNDING_EAGER_BF16},
+    {"rope_per_head", "ltx2 large [2,24576,32,128]", PER_HEAD, 1, 2, 24576, 32, 128, FG_PAIRING_HALF, BF16,
+     FG_ROUNDING_EAGER_BF16},
+    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+};
+
+/* Tensors of a case: x, out, then cos and sin, or cos_sin_cache and positions. */
+static void setup_case(case_ctx *c, const bench_case *bc) {
+  memset(c, 0, sizeof *c);
+  c->bc = bc;
+  const int64_t B = bc->B, S = bc->S, H = bc->H, D = bc->D, R2 = D / 2;
+  size_t n = (size_t)(B * S * H * D);
+  if (bc->batched) { c->xs[0] = B; c->xs[1] = S; c->xs[2] = H; c->xs[3] = D; }
+  else { c->xs[0] = S; c->xs[1] = H; c->xs[2] = D; }
+  int xnd = bc->batched ? 4 : 3;
+  c->bufs[0] = random_buffer(BF16, n);
+  c->bufs[1] = random_buffer(BF16, n);
+  c->t[0] = tensor(c->bufs[0], BF16, xnd, c->xs, NULL);
+  c->t[1] = tensor(c->bufs[1], BF16, xnd, c->xs, NULL);
+  if (bc->kind == PER_TOKEN) {
+    c->ts[0] = S; c->ts[1] = R2;
+    c->bufs[2] = random_buffer(bc->table, (size_t)(S * R2));
+    c->bufs[3] = random_buffer(bc->table, (size_t)(S * R2));
+    c->t[2] = tensor(c->bufs[2], bc->table, 2, c->ts, NULL);
+    c->t[3] = tensor(c->bufs[3], bc->table, 2, c->ts, NULL);
+  } else if (bc->kind == PER_HEAD) {
+    /* [B, H, S, R/2] views of [B, S, H, R/2] memory, as LTX-2 passes them */
+    c->ts[0] = B; c->ts[1] = H; c->ts[2] = S; c->ts[3] = R2;
+    c->tst[0] = S * H * R2; c->tst[1] = R2; c->tst[2] = H * R2; c->tst[3] = 1;
+    c->bufs[2] = random_buffer(bc->table, (size_t)(B * S * H * R2));
+    c->bufs[3] = random_buffer(bc->table, (size_t)(B * S * H * R2));
+    c->t[2] = tensor(c->bufs[2], bc->table, 4, c->ts, c->tst);
+    c->t[3] = tensor(c->bufs[3], bc->table, 4, c->ts, c->tst);
+  } else {
+    const int64_t P = 2 * S;
+    c->ts[0] = P; c->ts[1] = D;
+    c->bufs[2] = random_buffer(bc->table, (size_t)(P * D));
+    c->t[2] = tensor(c->bufs[2], bc->table, 2, c->ts, NULL);
+    int64_t *pos = malloc(sizeof(int64_t) * B * S);
+    for (int64_t i = 0; i < B * S; i++) pos[i] = (int64_t)(next_uniform() * (double)P);
+    CUDA_OK(cudaMalloc(&c->bufs[3], sizeof(int64_t) * B * S));
+    CUDA_OK(cudaMemcpy(c->bufs[3], pos, sizeof(int64_t) * B * S, cudaMemcpyHostToDevice));
+    free(pos);
+    c->ps[0] = B * S;
+    c->t[3] = tensor(c->bufs[3], I64, 1, c->ps, NULL);
+  }
+}
+
+static double case_bytes(const case_ctx *c) {
+  const DLTensor *a[4] = {&c->t[0], &c->t[1], &c->t[2], &c->t[3]};
+  switch (c->bc->kind) { /* read off each op's generated signature */
+  case PER_TOKEN: return (double)fg__bytes_moved(&fg__rope_sig, a);
+  case PER_HEAD: return (double)fg__bytes_moved(&fg__rope_per_head_sig, a);
+  default: return (double)fg__bytes_moved(&fg__rope_cos_sin_cache_sig, a);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -149,56 +239,22 @@ int main(int argc, char **argv) {
   printf("copy: 1 GiB device-to-device in %.3f ms = %.0f GB/s (read + write)\n\n", copy_ms, copy_gbs);
   FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
   if (csv) fprintf(csv, "op,shape,variant,time_us,gbps,pct_copy,copy_gbps\n");
-  printf("%-8s %-32s %10s %9s %7s  %s\n", "op", "shape", "time(us)", "GB/s", "%copy", "kernel");
+  printf("%-20s %-30s %10s %9s %7s  %s\n", "op", "shape", "time(us)", "GB/s", "%copy", "kernel");
 
-  static const rope_shape shapes[] = {
-      {"hunyuan 1x115200x24x128", 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED},
-      {"wan 1x32760x12x128", 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED},
-      {"2x4096x24x128", 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED},
-      {"1x4096x32x64", 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED},
-      {"T 4096x24x128", 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED},
-      {"half 1x115200x24x128", 1, 1, 115200, 24, 128, FG_PAIRING_HALF},
-  };
-  DLDataType bf16 = {kDLBfloat, 16, 1}, f32 = {kDLFloat, 32, 1};
-  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-    const rope_shape *s = &shapes[i];
-    if (filter && !strstr(s->name, filter) && strcmp(filter, "rope")) continue;
-    size_t n = (size_t)(s->B * s->S * s->H * s->D), tn = (size_t)(s->S * s->D / 2);
-    void *x, *out, *cs, *sn;
-    CUDA_OK(cudaMalloc(&x, n * 2));
-    CUDA_OK(cudaMalloc(&out, n * 2));
-    CUDA_OK(cudaMalloc(&cs, tn * 4));
-    CUDA_OK(cudaMalloc(&sn, tn * 4));
-    fill_random_bf16(x, n);
-    fill_random_f32(cs, tn);
-    fill_random_f32(sn, tn);
-    rope_ctx c;
-    memset(&c, 0, sizeof c);
-    if (s->batched) {
-      c.xs[0] = s->B; c.xs[1] = s->S; c.xs[2] = s->H; c.xs[3] = s->D;
-    } else {
-      c.xs[0] = s->S; c.xs[1] = s->H; c.xs[2] = s->D;
-    }
-    c.cs[0] = s->S;
-    c.cs[1] = s->D / 2;
-    c.x = tensor(x, bf16, s->batched ? 4 : 3, c.xs);
-    c.out = tensor(out, bf16, s->batched ? 4 : 3, c.xs);
-    c.cos = tensor(cs, f32, 2, c.cs);
-    c.sin = tensor(sn, f32, 2, c.cs);
-    c.pairing = s->pairing;
-    float ms = time_median(run_rope, &c, runs);
-    const DLTensor *args[4] = {&c.x, &c.out, &c.cos, &c.sin};
-    double bytes = (double)fg__bytes_moved(&fg__rope_sig, args); /* read off the spec's signature */
-    double gbs = bytes / (ms * 1e-3) / 1e9;
-    printf("%-8s %-32s %10.1f %9.0f %6.1f%%  %s\n", "rope", s->name, ms * 1e3, gbs, 100 * gbs / copy_gbs,
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const bench_case *bc = &cases[i];
+    if (filter && !strstr(bc->name, filter) && strcmp(filter, bc->op)) continue;
+    case_ctx c;
+    setup_case(&c, bc);
+    float ms = time_median(run_case, &c, runs);
+    double gbs = case_bytes(&c) / (ms * 1e-3) / 1e9;
+    printf("%-20s %-30s %10.1f %9.0f %6.1f%%  %s\n", bc->op, bc->name, ms * 1e3, gbs, 100 * gbs / copy_gbs,
            fg__last_kernel());
     if (csv)
-      fprintf(csv, "rope,%s,%s,%.2f,%.1f,%.2f,%.1f\n", s->name, fg__last_kernel(), ms * 1e3, gbs, 100 * gbs / copy_gbs,
-              copy_gbs);
-    cudaFree(x);
-    cudaFree(out);
-    cudaFree(cs);
-    cudaFree(sn);
+      fprintf(csv, "%s,%s,%s,%.2f,%.1f,%.2f,%.1f\n", bc->op, bc->name, fg__last_kernel(), ms * 1e3, gbs,
+              100 * gbs / copy_gbs, copy_gbs);
+    for (int k = 0; k < 5; k++)
+      if (c.bufs[k]) cudaFree(c.bufs[k]);
   }
   if (csv) fclose(csv);
   return 0;

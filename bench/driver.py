@@ -126,18 +126,85 @@ def bench_rope(runs, copy_gbs, rows):
         t_fg = median_ms(lambda: fusegen.rope(x, cos, sin, pairing=pairing, out=out), runs)
         t_eager = median_ms(lambda: rope_torch(x, cos, sin, pairing), runs)
         t_comp = median_ms(lambda: compiled(x, cos, sin, pairing), runs)
-        gbs = nbytes / (t_fg * 1e-3) / 1e9
-        rows.append({
-            "op": "rope", "shape": name, "dtype": "bf16 x, fp32 tables", "kernel": kernel,
-            "bytes": nbytes, "fusegen_us": round(t_fg * 1e3, 2), "gbps": round(gbs, 1),
-            "pct_copy": round(100 * gbs / copy_gbs, 1),
-            "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
-            "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
-            "err_fusegen": f"{errors['fusegen']:.2e}", "err_compile": f"{errors['compile']:.2e}",
-        })
-        print(f"rope {name:28s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
-              f"eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us", flush=True)
+        add_row(rows, "rope", name, "bf16 x, fp32 tables", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs,
+                errors["fusegen"], errors["compile"])
         del x, cos, sin, out, ref, eager_out, comp_out
+
+
+def rope_per_head_eager_bf16(x, cos, sin):
+    """LTX-2's eager math: x [B, S, H, D] bf16, cos/sin [B, H, S, D/2] bf16 views;
+    out = addcmul(x * cos, rotate_half(x), sin), all in bf16 tensors."""
+    c = torch.cat((cos, cos), -1).transpose(1, 2)
+    s_ = torch.cat((sin, sin), -1).transpose(1, 2)
+    x1, x2 = x.chunk(2, -1)
+    return torch.addcmul(x * c, torch.cat((-x2, x1), -1), s_)
+
+
+def rope_cache_torch(x, cache, positions):
+    cs = cache[positions]  # [T, R]
+    r2 = cs.shape[-1] // 2
+    return rope_torch(x, cs[:, :r2], cs[:, r2:], "interleaved")
+
+
+def bench_more_rope(runs, copy_gbs, rows):
+    """LTX-2 per-head tables in eager bf16 rounding; Flux's packed cos_sin_cache."""
+    eager_c = torch.compile(rope_per_head_eager_bf16, dynamic=False)
+    for name, (B, S, H, D) in (("ltx2 video [4,1152,32,128]", (4, 1152, 32, 128)),
+                               ("ltx2 audio [4,25,32,64]", (4, 25, 32, 64)),
+                               ("ltx2 large [2,24576,32,128]", (2, 24576, 32, 128))):
+        torch.manual_seed(1)
+        x = torch.empty(B, S, H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+        th = torch.empty(B, S, H, D // 2, device="cuda").uniform_(-3.2, 3.2)
+        cos = th.cos().to(torch.bfloat16).transpose(1, 2)  # [B, H, S, D/2] view, as LTX-2 passes it
+        sin = th.sin().to(torch.bfloat16).transpose(1, 2)
+        out = torch.empty_like(x)
+        fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="eager_bf16", out=out)
+        kernel = fusegen.last_kernel()
+        ref = rope_per_head_eager_bf16(x, cos, sin)
+        if not torch.equal(out, ref):
+            raise SystemExit(f"rope_per_head {name}: not bit-exact with eager PyTorch")
+        comp = eager_c(x, cos, sin)
+        t_fg = median_ms(lambda: fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="eager_bf16", out=out), runs)
+        t_eager = median_ms(lambda: rope_per_head_eager_bf16(x, cos, sin), runs)
+        t_comp = median_ms(lambda: eager_c(x, cos, sin), runs)
+        nbytes = fusegen.rope_per_head.bytes_moved(x, cos, sin, "half", "eager_bf16", out=out)
+        add_row(rows, "rope_per_head", name, "bf16 x, bf16 tables, eager_bf16", kernel, nbytes, t_fg, t_eager, t_comp,
+                copy_gbs, 0.0, rel_error(comp, ref.double()))
+    cache_c = torch.compile(rope_cache_torch, dynamic=False)
+    for name, (T, H, D) in (("flux cache [4608,24,128]", (4608, 24, 128)),):
+        torch.manual_seed(2)
+        x = torch.empty(T, H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+        P = 2 * T
+        th = torch.empty(P, D // 2, device="cuda", dtype=torch.float64).uniform_(-3.2, 3.2)
+        cache = torch.cat((th.cos(), th.sin()), -1).float()
+        positions = torch.randint(0, P, (T,), device="cuda")
+        out = torch.empty_like(x)
+        fusegen.rope_cos_sin_cache(x, cache, positions, "interleaved", 0, out=out)
+        kernel = fusegen.last_kernel()
+        ref = rope_cache_torch(x.double(), cache.double(), positions)
+        errs = [rel_error(v, ref) for v in (out, rope_cache_torch(x, cache, positions), cache_c(x, cache, positions))]
+        if not max(errs) < 1e-2:
+            raise SystemExit(f"rope_cos_sin_cache {name}: errors {errs}")
+        t_fg = median_ms(lambda: fusegen.rope_cos_sin_cache(x, cache, positions, "interleaved", 0, out=out), runs)
+        t_eager = median_ms(lambda: rope_cache_torch(x, cache, positions), runs)
+        t_comp = median_ms(lambda: cache_c(x, cache, positions), runs)
+        nbytes = fusegen.rope_cos_sin_cache.bytes_moved(x, cache, positions, "interleaved", 0, out=out)
+        add_row(rows, "rope_cos_sin_cache", name, "bf16 x, fp32 cache, int64 positions", kernel, nbytes, t_fg,
+                t_eager, t_comp, copy_gbs, errs[0], errs[2])
+
+
+def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
+    gbs = nbytes / (t_fg * 1e-3) / 1e9
+    rows.append({
+        "op": op, "shape": name, "dtype": dtype, "kernel": kernel,
+        "bytes": nbytes, "fusegen_us": round(t_fg * 1e3, 2), "gbps": round(gbs, 1),
+        "pct_copy": round(100 * gbs / copy_gbs, 1),
+        "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
+        "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
+        "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}",
+    })
+    print(f"{op} {name:28s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
+          f"eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us", flush=True)
 
 
 # --- output ----------------------------------------------------------------------
@@ -199,6 +266,7 @@ def main():
     print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
     rows = []
     bench_rope(args.runs, copy_gbs, rows)
+    bench_more_rope(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 

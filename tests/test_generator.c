@@ -327,13 +327,14 @@ void test_generator_valid_spec_generates(void) {
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   static const char *const expected[] = {
       "fusegen_ops.h", "fusegen_dispatch.c", "fusegen_params.h", "fusegen_kernels.h", "fusegen_device.cuh",
-      "rope_entry.c", "sources.ninja", "kernels/rope_bf16_tabfp32_interleaved_sm90.cu",
-      "kernels/rope_fp16_tabfp16_half_sm90.cu", "kernels/rope_fp32_tabfp32_interleaved_sm90.cu",
+      "rope_entry.c", "sources.ninja", "kernels/rope_bf16_tabfp32_interleaved.cu",
+      "kernels/rope_fp16_tabfp16_half.cu", "kernels/rope_fp32_tabfp32_interleaved.cu",
   };
   pathlist files = list_files(f.out);
   for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
     CHECK_MSG(pathlist_has(&files, expected[i]), "%s/%s was not generated", f.out, expected[i]);
-  /* kernel files: pairing x (act, table) kept by keep() = 2 x 5, for sm_90 only */
+  /* kernel files: pairing x (act, table) kept by keep() = 2 x 5, each compiled for
+     every target (sources.ninja: sm_90 only) */
   int kernels = 0, other_arch = 0, dropped = 0;
   for (size_t i = 0; i < files.count; i++) {
     const char *p = files.items[i];
@@ -341,13 +342,23 @@ void test_generator_valid_spec_generates(void) {
     size_t n = strlen(p);
     CHECK_MSG(n > 3 && !strcmp(p + n - 3, ".cu"), "unexpected kernel file %s", p);
     kernels++;
-    if (!strstr(p, "_sm90")) other_arch++;
+    if (strstr(p, "_sm")) other_arch++; /* sources name no target */
     if (strstr(p, "bf16_tabfp16") || strstr(p, "fp16_tabbf16") || strstr(p, "fp32_tabbf16") ||
         strstr(p, "fp32_tabfp16"))
       dropped++;
   }
   CHECK_MSG(kernels == 10, "%d kernel files, expected 10", kernels);
-  CHECK_MSG(other_arch == 0, "%d kernel files for a GPU target other than sm_90", other_arch);
+  CHECK_MSG(other_arch == 0, "%d kernel files name a GPU target", other_arch);
+  {
+    char ninja_path[4096];
+    snprintf(ninja_path, sizeof ninja_path, "%s/sources.ninja", f.out);
+    char *ninja = read_text(ninja_path, NULL);
+    CHECK_MSG(ninja && strstr(ninja, "rope_bf16_tabfp32_interleaved_sm90.o: nvcc generated/kernels/rope_bf16_tabfp32_interleaved.cu"),
+              "sources.ninja does not build the sm_90 object of a kernel file");
+    CHECK_MSG(ninja && !strstr(ninja, "_sm80.o") && !strstr(ninja, "_sm100.o"),
+              "sources.ninja builds objects for targets other than sm_90");
+    free(ninja);
+  }
   CHECK_MSG(dropped == 0, "%d kernel files for variants that keep() drops", dropped);
   /* each file says it is generated; the op's own files name the spec */
   for (size_t i = 0; i < files.count; i++) {
@@ -379,21 +390,21 @@ void test_generator_list_prints_variants(void) {
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_into(&f, f.out, "list");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  /* 5 (act, table) pairs x 2 pairings x 5 head sizes x 2 rot x 2 access, one GPU target */
+  /* 5 (act, table) pairs x 2 pairings x 6 head sizes x 2 rot x 2 access, one GPU target */
   CHECK_MSG(strstr(r.out, "rope  (") == r.out, "listing does not start with the op: %.200s", r.out);
-  CHECK_MSG(strstr(r.out, "200 variants") != NULL, "listing does not count 200 variants: %.300s", r.out);
+  CHECK_MSG(strstr(r.out, "240 variants") != NULL, "listing does not count 240 variants: %.300s", r.out);
   CHECK_MSG(strstr(r.out, "key = {act, table, pairing, head_dim, rot, access}") != NULL,
             "listing does not name the key axes: %.300s", r.out);
   CHECK_MSG(strstr(r.out, "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90") != NULL, "first variant missing");
   CHECK_MSG(strstr(r.out, "key={0,0,0,0,0,0} sm_90") != NULL, "key of the first variant missing");
-  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp32_half_d256_partial_scalar_sm90") != NULL, "last variant missing");
-  CHECK_MSG(strstr(r.out, "key={2,0,1,4,1,1} sm_90") != NULL, "key of the last variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp32_half_d320_partial_scalar_sm90") != NULL, "last variant missing");
+  CHECK_MSG(strstr(r.out, "key={2,0,1,5,1,1} sm_90") != NULL, "key of the last variant missing");
   CHECK_MSG(strstr(r.out, "tabbf16_interleaved_d64_full_vec16_sm90") != NULL, "bf16 table variant missing");
   CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16") == NULL, "a variant that keep() drops is listed");
   CHECK_MSG(strstr(r.out, "sm_80") == NULL, "a variant for sm_80 is listed with --archs sm_90");
   int lines = 0;
   for (const char *p = r.out; (p = strstr(p, " key={")); p++) lines++;
-  CHECK_MSG(lines == 200, "%d variant lines, expected 200", lines);
+  CHECK_MSG(lines == 240, "%d variant lines, expected 240", lines);
   CHECK_MSG(!exists(f.out), "list created the output folder %s", f.out);
   run_free(&r);
   fixture_close(&f);
@@ -673,7 +684,7 @@ void test_generator_sandbox_string_library_shared(void) {
   run_result r = generate(&f);
   if (r.code == 0) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved_sm90.cu", f.out);
+    snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
     char *k = read_text(path, NULL);
     CHECK_MSG(k && strstr(k, "__global__"), "the spec rewrote the generator's output: %s has no __global__ kernel",
               path);
@@ -844,7 +855,7 @@ void test_generator_removes_stale_files(void) {
   CHECK_MSG(!exists(stale2), "stale %s was not removed", stale2);
   CHECK_MSG(!exists(stale_dir), "empty folder %s was not removed", stale_dir);
   char kept[1024];
-  snprintf(kept, sizeof kept, "%s/kernels/rope_bf16_tabfp32_interleaved_sm90.cu", f.out);
+  snprintf(kept, sizeof kept, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
   CHECK_MSG(exists(kept), "%s was removed", kept);
   run_free(&r);
   fixture_close(&f);
@@ -880,7 +891,7 @@ void test_generator_check_modified_file(void) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/rope_fp16_tabfp32_half_sm90.cu", f.out);
+  snprintf(path, sizeof path, "%s/kernels/rope_fp16_tabfp32_half.cu", f.out);
   char *orig = read_text(path, NULL);
   CHECK_MSG(orig != NULL, "%s was not generated", path);
   if (orig) {

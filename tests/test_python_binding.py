@@ -109,5 +109,76 @@ g.replay()
 torch.cuda.synchronize()
 check(rel(o, reference(xs, c, c, "interleaved")) < 1e-2, "graph capture through the binding")
 
+
+# rope_per_head with eager_bf16 rounding: bit for bit PyTorch eager's LTX-2 rotation,
+# out = x * cos + rotate_half(x) * sin in bf16 (addcmul), with per-head bf16 tables
+# [B, H, S, R/2] (R = D) broadcast to [B, S, H, D]
+def rotate_half(t):
+    t1, t2 = t.chunk(2, dim=-1)
+    return torch.cat((-t2, t1), dim=-1)
+
+
+for B, S, H, D, transposed in ((2, 37, 4, 128, True), (1, 9, 3, 64, False), (4, 25, 32, 64, True)):
+    torch.manual_seed(1000 + B * S + D)
+    x = torch.empty(B, S, H, D, device="cuda", dtype=torch.bfloat16).uniform_(-2, 2)
+    th = torch.empty(B, S, H, D // 2, device="cuda").uniform_(-3.2, 3.2)
+    if transposed:  # [B, H, S, R/2] views of [B, S, H, R/2] memory, as LTX-2 passes them
+        cos = th.cos().to(torch.bfloat16).permute(0, 2, 1, 3)
+        sin = th.sin().to(torch.bfloat16).permute(0, 2, 1, 3)
+    else:
+        cos = th.cos().to(torch.bfloat16).permute(0, 2, 1, 3).contiguous()
+        sin = th.sin().to(torch.bfloat16).permute(0, 2, 1, 3).contiguous()
+    cos_full = torch.cat((cos, cos), dim=-1).permute(0, 2, 1, 3)  # [B, S, H, D]
+    sin_full = torch.cat((sin, sin), dim=-1).permute(0, 2, 1, 3)
+    eager = torch.addcmul(x * cos_full, rotate_half(x), sin_full)
+    what = f"rope_per_head eager_bf16 {(B, S, H, D)}{' transposed tables' if transposed else ''}"
+    out = torch.full_like(x, float("nan"))
+    r = fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="eager_bf16", out=out)
+    torch.cuda.synchronize()
+    check(r is out, what + ": out of place returns out")
+    check(torch.equal(out, eager), what + ": out of place, bit for bit eager "
+          f"({(out != eager).sum().item()} of {out.numel()} differ)")
+    check(fusegen.last_kernel().startswith(f"rope_per_head_bf16_tabbf16_eager_bf16_half_d{D}_full_vec16_"),
+          what + ": kernel " + fusegen.last_kernel())
+    y = x.clone()
+    fusegen.rope_per_head(y, cos, sin, pairing="half", rounding="eager_bf16")
+    torch.cuda.synchronize()
+    check(torch.equal(y, eager), what + ": in place, bit for bit eager")
+    # fp32 rounding (one rounding) is close, not necessarily equal
+    z = fusegen.rope_per_head(x, cos, sin, pairing="half", rounding="fp32", out=torch.empty_like(x))
+    torch.cuda.synchronize()
+    ref = torch.addcmul(x.double() * cos_full.double(), rotate_half(x.double()), sin_full.double())
+    check(rel(z, ref) < 1e-2, what + ": fp32 rounding against float64")
+
+try:
+    h = torch.randn(2, 8, 4, 64, device="cuda", dtype=torch.float16)
+    t = torch.rand(2, 4, 8, 32, device="cuda", dtype=torch.float16)
+    fusegen.rope_per_head(h, t, t, pairing="half", rounding="eager_bf16")
+    check(False, "eager_bf16 with fp16 x accepted")
+except fusegen.FusegenError as e:
+    check(e.status_name == "FG_ERR_UNSUPPORTED" and "eager_bf16" in e.message, f"eager_bf16 with fp16 x: {e}")
+
+# rope_cos_sin_cache: fp32 packed cache [P, R] (cosines then sines), int64 positions
+# [B, S] + position_offset, partial R, against float64
+torch.manual_seed(77)
+x = torch.empty(2, 50, 6, 128, device="cuda", dtype=torch.bfloat16).uniform_(-1, 1)
+P, R, offset = 300, 64, 10
+th = torch.empty(P, R // 2, device="cuda", dtype=torch.float64).uniform_(-3.2, 3.2)
+cache = torch.cat((th.cos(), th.sin()), dim=-1).float()
+positions = torch.randint(-offset, P - offset, (2, 50), device="cuda", dtype=torch.int64)
+rows = positions + offset
+c = cache.double()[rows][..., : R // 2].unsqueeze(-2)  # [B, S, 1, R/2]
+s = cache.double()[rows][..., R // 2:].unsqueeze(-2)
+xf = x.double()
+a, b = xf[..., 0:R:2], xf[..., 1:R:2]
+ref = torch.cat((torch.stack((a * c - b * s, b * c + a * s), -1).flatten(-2), xf[..., R:]), -1)
+out = torch.full_like(x, float("nan"))
+fusegen.rope_cos_sin_cache(x, cache, positions, pairing="interleaved", position_offset=offset, out=out)
+torch.cuda.synchronize()
+check(rel(out, ref) < 1e-2 and not out.isnan().any(), f"rope_cos_sin_cache: rel {rel(out, ref):.3g}")
+check(torch.equal(out[..., R:], x[..., R:]), "rope_cos_sin_cache: pass-through dims copied")
+check(fusegen.last_kernel().startswith("rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_partial_vec16_"),
+      "rope_cos_sin_cache kernel " + fusegen.last_kernel())
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

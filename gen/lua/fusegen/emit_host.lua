@@ -159,10 +159,15 @@ function M.emit(ops, render, files)
   end
   local kernel_files, objects = {}, {}
   for _, op in ipairs(ops) do
+    local archs, seen = {}, {}
+    for _, v in ipairs(op.variants) do
+      if not seen[v.arch] then seen[v.arch] = true; archs[#archs + 1] = v.arch end
+    end
     for _, f in ipairs(op.kernel_files) do
-      local obj = "kernels/" .. f:gsub("%.cu$", ".o")
-      local arch = f:match("_sm(%d+)%.cu$")
-      kernel_files[#kernel_files + 1] = { file = f, object = obj, arch = arch }
+      for _, arch in ipairs(archs) do
+        local obj = "kernels/" .. f:gsub("%.cu$", "") .. "_sm" .. arch .. ".o"
+        kernel_files[#kernel_files + 1] = { file = f, object = obj, arch = arch }
+      end
     end
   end
   table.sort(c_files, function(a, b) return a.file < b.file end)

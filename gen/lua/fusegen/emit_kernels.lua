@@ -44,8 +44,9 @@ function M.kernel_env(spec, v, tuning)
     roles = spec.kernel.roles,
     stages = spec.kernel.stages,
     describe = describe(spec, v),
-    kernel_name = "fg_" .. v.name,
-    launcher_name = "fg__launch_" .. v.name,
+    -- FG_ARCH_NAME(x) is x_sm<target>: one source, a symbol per target
+    kernel_name = "FG_ARCH_NAME(fg_" .. v.base .. ")",
+    launcher_name = "FG_ARCH_NAME(fg__launch_" .. v.base .. ")",
     params_type = "fg_" .. spec.op .. "_params",
     kernel_prologue = prologue,
     half_offset = m.full and tostring(m.D // 2) or "rhalf",
@@ -64,24 +65,48 @@ function M.kernel_env(spec, v, tuning)
   return env
 end
 
+-- One .cu per group of variants (the spec's kernel.files axes), compiled once
+-- per GPU target with -DFG_SM=<target>. A kernel whose text is the same for
+-- every target is written once; one whose tile parameters differ by target is
+-- written per target under #if FG_SM == ... .
 function M.emit(spec, variants, render, files, tuning_for)
   local by_file, order = {}, {}
   for _, v in ipairs(variants) do
-    if not by_file[v.file] then by_file[v.file] = {}; order[#order + 1] = v.file end
-    table.insert(by_file[v.file], v)
+    local f = by_file[v.file]
+    if not f then f = { bases = {}, by_base = {} }; by_file[v.file] = f; order[#order + 1] = v.file end
+    if not f.by_base[v.base] then f.by_base[v.base] = {}; f.bases[#f.bases + 1] = v.base end
+    table.insert(f.by_base[v.base], v)
   end
   for _, file in ipairs(order) do
+    local f = by_file[file]
     local parts = {
       "// generated from " .. spec.path .. " by fusegen: do not edit\n",
       "// " .. spec.op .. ": " .. spec.summary .. "\n",
+      "// Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel\n",
+      "// and launcher names end in _sm<target>.\n",
       "#include \"fusegen_device.cuh\"\n#include \"fusegen_params.h\"\n",
+      "#ifndef FG_SM\n#error \"compile with -DFG_SM=<target>, as generated/sources.ninja does\"\n#endif\n",
     }
-    for _, v in ipairs(by_file[file]) do
-      local env = M.kernel_env(spec, v, tuning_for(v))
-      local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
-      if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
-      v.mapping = env.m
-      parts[#parts + 1] = "\n" .. text
+    for _, base in ipairs(f.bases) do
+      local texts, archs, same = {}, {}, true
+      for _, v in ipairs(f.by_base[base]) do
+        local env = M.kernel_env(spec, v, tuning_for(v))
+        local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
+        if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
+        v.mapping = env.m
+        texts[#texts + 1] = text
+        archs[#archs + 1] = v.arch
+        if text ~= texts[1] then same = false end
+      end
+      if same then
+        parts[#parts + 1] = "\n" .. texts[1]
+      else
+        for i, text in ipairs(texts) do
+          parts[#parts + 1] = ("\n%s FG_SM == %d  // tile parameters for sm_%d\n%s"):format(
+            i == 1 and "#if" or "#elif", archs[i], archs[i], text)
+        end
+        parts[#parts + 1] = "#endif\n"
+      end
     end
     files["kernels/" .. file] = table.concat(parts)
   end

@@ -26,12 +26,14 @@ local function value_tag(axis, value)
   return (axis.prefix or "") .. tostring(value)
 end
 
-function M.name(spec, v, axes_subset)
+-- rope_bf16_tabfp32_interleaved_d128_full_vec16 (the axes in order; only
+-- axes_subset if given), then "_sm90" when with_arch.
+function M.name(spec, v, axes_subset, with_arch)
   local parts = { spec.op }
   for _, a in ipairs(spec.axes) do
     if not axes_subset or axes_subset[a.name] then parts[#parts + 1] = value_tag(a, v[a.name]) end
   end
-  parts[#parts + 1] = "sm" .. v.arch
+  if with_arch then parts[#parts + 1] = "sm" .. v.arch end
   return table.concat(parts, "_")
 end
 
@@ -67,8 +69,9 @@ function M.expand(spec, archs)
   local file_axes = {}
   for _, n in ipairs(spec.kernel.files) do file_axes[n] = true end
   for _, v in ipairs(out) do
-    v.name = M.name(spec, v)
-    v.file = M.name(spec, v, file_axes) .. ".cu"
+    v.name = M.name(spec, v, nil, true)   -- one kernel for one GPU target
+    v.base = M.name(spec, v)              -- the same kernel's source, for every target
+    v.file = M.name(spec, v, file_axes) .. ".cu"  -- compiled once per target
     -- the key: the index of each axis value, in axis order
     v.key = {}
     for j, a in ipairs(spec.axes) do

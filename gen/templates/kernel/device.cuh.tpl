@@ -6,6 +6,12 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 
+// Kernel sources are compiled once per GPU target with -DFG_SM=<target>;
+// FG_ARCH_NAME(fg_x) names the target's symbol fg_x_sm<target>.
+#define FG_ARCH_NAME_(x, sm) x##_sm##sm
+#define FG_ARCH_NAME2(x, sm) FG_ARCH_NAME_(x, sm)
+#define FG_ARCH_NAME(x) FG_ARCH_NAME2(x, FG_SM)
+
 // Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
 #define FG_MAX_DEVICES 64
 

@@ -1,6 +1,6 @@
 % -- Kernel skeleton of the "heads" thread mapping (gen/lua/fusegen/mapping_heads.lua):
 % -- loops over tokens and heads; the spec's stages fill in the work.
-// $(v.name)
+// $(v.base)
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
 //            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
