@@ -47,7 +47,7 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
  *   x        [B?, S, H, D] bf16/fp16/fp32, in: activations, last dim contiguous
  *   out      [B?, S, H, D] bf16/fp16/fp32, out, may be NULL: result; NULL or x for in place
  *   cos_sin_cache [P, R] fp32/bf16/fp16, in: cosines then sines, by position
- *   positions [B?, S] i32/i64, in: each token's position
+ *   positions [B?, S] i32/i64, in: each token's position (any strides)
  *   pairing  fg_pairing: which elements form a rotated pair
  *   position_offset int64_t: added to every position
  *   stream   the CUDA stream (cudaStream_t) to launch on
@@ -84,7 +84,7 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
  *   out      [B?, S, H, D] bf16/fp16/fp32, out, may be NULL: result; NULL or x for in place
  *   cos      [P, R/2] fp32/bf16/fp16, in: cosines by position
  *   sin      [P, R/2] fp32/bf16/fp16, in: sines, same layout as cos
- *   positions [B?, S] i32/i64, in: each token's position
+ *   positions [B?, S] i32/i64, in: each token's position (any strides)
  *   pairing  fg_pairing: which elements form a rotated pair
  *   position_offset int64_t: added to every position
  *   stream   the CUDA stream (cudaStream_t) to launch on

@@ -16,10 +16,10 @@ static const fg__dtype_group groups[] = {
     {"pos", 2, dtypes_pos},
 };
 static const fg__tensor_sig tensors[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
-    {"cos_sin_cache", FG__IN, 0, -1, 1, 2, 0, {{3, 1}, {4, 1}}},
-    {"positions", FG__IN, 0, -1, 2, 2, 1, {{0, 1}, {5, 1}}},
+    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
+    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
+    {"cos_sin_cache", FG__IN, 0, -1, 1, 2, 0, 0, {{3, 1}, {4, 1}}},
+    {"positions", FG__IN, 0, -1, 2, 2, 1, 1, {{0, 1}, {5, 1}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};
@@ -59,6 +59,8 @@ fg_status fg_rope_cos_sin_cache(const DLTensor* x, DLTensor* out, const DLTensor
         return fg__fail(FG_ERR_SHAPE, "fg_rope_cos_sin_cache: the rotary dims R = cos_sin_cache.shape[1] must be even, 2 to the head size D (R = %lld, D = %lld)", (long long)R, (long long)D);
     if (!(B * S * H < 2147483648))
         return fg__fail(FG_ERR_SHAPE, "fg_rope_cos_sin_cache: at most 2^31 - 1 heads (tokens x heads) per call (B = %lld, S = %lld, H = %lld)", (long long)B, (long long)S, (long long)H);
+    if (!(P >= 1 || B * S * H == 0))
+        return fg__fail(FG_ERR_SHAPE, "fg_rope_cos_sin_cache: the table needs at least one row (P >= 1) (P = %lld, B = %lld, S = %lld, H = %lld)", (long long)P, (long long)B, (long long)S, (long long)H);
 
     // The variant: one key entry per axis (act, table, pos, pairing, head_dim, rot, access).
     const int VEC = 16 / fg__dtype_size(c.dtype[0]);

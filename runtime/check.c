@@ -160,7 +160,7 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
         if (stride < 0 || stride > LIMIT)
           return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: strides must be 0 to 2^40", fn, ts->name, d,
                           (long long)stride);
-        if (j == ts->ndim - 1 && size > 1 && stride != 1)
+        if (j == ts->ndim - 1 && size > 1 && stride != 1 && !ts->scalar_access)
           return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: the last dim must be contiguous (stride 1)",
                           fn, ts->name, d, (long long)stride);
         if (__builtin_mul_overflow(contiguous, size, &contiguous))
@@ -247,7 +247,7 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
   /* the fast path needs 16-byte pointers and strides */
   c->aligned16 = 1;
   for (int i = 0; i < sig->ntensors; i++) {
-    if (!c->present[i]) continue;
+    if (!c->present[i] || sig->tensors[i].scalar_access) continue;
     int es = fg__dtype_size(c->dtype[i]);
     if ((uintptr_t)c->data[i] % 16) c->aligned16 = 0;
     for (int j = 0; j < sig->tensors[i].ndim - 1; j++)

@@ -36,6 +36,7 @@ typedef struct {
   int dtype_group; /* tensors of one group share a dtype */
   int ndim;        /* dims of the spec's layout */
   int optional_lead; /* leading dims that may be absent (size 1) */
+  int scalar_access; /* read an element at a time: any strides, not in the 16-byte test */
   fg__dim dims[FG__MAX_DIMS];
 } fg__tensor_sig;
 

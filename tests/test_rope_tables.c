@@ -888,7 +888,9 @@ static int run_case(const tcase *c0) {
     fprintf(stderr, "    %s: test error: eager_bf16 needs bf16 x\n", what);
     return 1;
   }
-  if ((!c->batched || c->tab_3d || c->pos_form == POS_FLAT || c->pos_form == POS_1T) && c->B != 1) {
+  const int needs_b1 =
+      !c->batched || (c->op == OP_PER_HEAD ? c->tab_3d : (c->pos_form == POS_FLAT || c->pos_form == POS_1T));
+  if (needs_b1 && c->B != 1) {
     fprintf(stderr, "    %s: test error: this form needs B = 1\n", what);
     return 1;
   }

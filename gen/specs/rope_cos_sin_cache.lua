@@ -18,16 +18,17 @@ outside [0, P) is never read: that token's rotated dims come out NaN.]],
     { name = "cos_sin_cache", dims = { "P", "R" },            dtype = "table", access = "in",
       doc = "cosines then sines, by position" },
     { name = "positions",     dims = { "B?", "S" },           dtype = "pos",   access = "in",
-      doc = "each token's position" },
+      scalar_access = true, doc = "each token's position (any strides)" },
   },
   scalars = {
     { name = "pairing", type = "pairing", doc = "which elements form a rotated pair" },
-    { name = "position_offset", type = "i64", doc = "added to every position" },
+    { name = "position_offset", type = "i64", default = 0, doc = "added to every position" },
   },
   enums = { pairing = { "interleaved", "half" } },
   constraints = {
     { "R % 2 == 0 && R >= 2 && R <= D", "the rotary dims R = cos_sin_cache.shape[1] must be even, 2 to the head size D" },
     { "B * S * H < 2147483648", "at most 2^31 - 1 heads (tokens x heads) per call" },
+    { "P >= 1 || B * S * H == 0", "the table needs at least one row (P >= 1)" },
   },
 
   axes = {

@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 32;
@@ -153,7 +157,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 32;
@@ -309,7 +317,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d64_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -440,7 +452,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d64_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -639,7 +655,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d80_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 40;
@@ -751,7 +771,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d80_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 40;
@@ -908,7 +932,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d80_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -1040,7 +1068,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d80_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -1239,7 +1271,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d96_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 48;
@@ -1351,7 +1387,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d96_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 48;
@@ -1508,7 +1548,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d96_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -1640,7 +1684,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d96_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -1838,7 +1886,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 64;
@@ -1949,7 +2001,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 64;
@@ -2105,7 +2161,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d128_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -2236,7 +2296,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d128_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -2434,7 +2498,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 128;
@@ -2545,7 +2613,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 128;
@@ -2701,7 +2773,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d256_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -2832,7 +2908,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d256_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -3031,7 +3111,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d320_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 160;
@@ -3143,7 +3227,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d320_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 160;
@@ -3300,7 +3388,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d320_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -3432,7 +3524,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi32_half_d320_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -3630,7 +3726,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 32;
@@ -3741,7 +3841,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 32;
@@ -3897,7 +4001,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d64_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -4028,7 +4136,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d64_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -4227,7 +4339,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d80_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 40;
@@ -4339,7 +4455,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d80_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 40;
@@ -4496,7 +4616,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d80_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -4628,7 +4752,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d80_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -4827,7 +4955,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d96_full_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 48;
@@ -4939,7 +5071,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d96_full_scalar)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 48;
@@ -5096,7 +5232,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d96_partial_vec16)(c
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -5228,7 +5368,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d96_partial_scalar)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -5426,7 +5570,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 64;
@@ -5537,7 +5685,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 64;
@@ -5693,7 +5845,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d128_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -5824,7 +5980,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d128_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -6022,7 +6182,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 128;
@@ -6133,7 +6297,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 128;
@@ -6289,7 +6457,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d256_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -6420,7 +6592,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d256_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -6619,7 +6795,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d320_full_vec16)(con
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 160;
@@ -6731,7 +6911,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d320_full_scalar)(co
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + 160;
@@ -6888,7 +7072,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d320_partial_vec16)(
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;
@@ -7020,7 +7208,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabbf16_posi64_half_d320_partial_scalar)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __nv_bfloat16* srow = crow + p.R / 2;

@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -166,7 +170,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -332,7 +340,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -476,7 +488,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -686,7 +702,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d80_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -811,7 +831,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d80_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -978,7 +1002,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d80_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1123,7 +1151,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d80_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1333,7 +1365,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d96_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1458,7 +1494,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d96_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1625,7 +1665,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d96_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1770,7 +1814,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d96_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1979,7 +2027,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -2103,7 +2155,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -2269,7 +2325,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2413,7 +2473,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2622,7 +2686,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2746,7 +2814,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2912,7 +2984,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3056,7 +3132,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3266,7 +3346,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d320_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -3391,7 +3475,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d320_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -3558,7 +3646,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3703,7 +3795,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3912,7 +4008,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4036,7 +4136,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4202,7 +4306,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4346,7 +4454,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4556,7 +4668,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d80_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4681,7 +4797,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d80_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4848,7 +4968,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d80_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4993,7 +5117,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d80_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5203,7 +5331,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d96_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5328,7 +5460,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d96_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5495,7 +5631,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d96_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5640,7 +5780,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d96_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5849,7 +5993,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -5973,7 +6121,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -6139,7 +6291,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6283,7 +6439,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6492,7 +6652,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6616,7 +6780,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6782,7 +6950,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6926,7 +7098,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7136,7 +7312,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d320_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -7261,7 +7441,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d320_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -7428,7 +7612,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7573,7 +7761,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;

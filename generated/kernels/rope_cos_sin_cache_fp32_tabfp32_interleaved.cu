@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -158,7 +162,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -292,7 +300,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -428,7 +440,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -590,7 +606,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -707,7 +727,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -842,7 +866,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -979,7 +1007,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1141,7 +1173,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1258,7 +1294,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1393,7 +1433,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1530,7 +1574,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1691,7 +1739,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1807,7 +1859,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1941,7 +1997,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2077,7 +2137,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2238,7 +2302,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2354,7 +2422,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2488,7 +2560,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2624,7 +2700,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2786,7 +2866,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -2923,7 +3007,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -3086,7 +3174,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3251,7 +3343,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3454,7 +3550,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -3570,7 +3670,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -3704,7 +3808,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3840,7 +3948,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4002,7 +4114,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4119,7 +4235,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4254,7 +4374,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4391,7 +4515,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4553,7 +4681,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec1
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -4670,7 +4802,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scal
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -4805,7 +4941,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_v
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4942,7 +5082,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_s
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5103,7 +5247,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -5219,7 +5367,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -5353,7 +5505,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5489,7 +5645,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5650,7 +5810,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -5766,7 +5930,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -5900,7 +6068,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6036,7 +6208,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6198,7 +6374,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -6335,7 +6515,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_sca
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -6498,7 +6682,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6663,7 +6851,11 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;

@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -155,7 +159,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -311,7 +319,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -444,7 +456,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -643,7 +659,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -757,7 +777,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -914,7 +938,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1048,7 +1076,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1247,7 +1279,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1361,7 +1397,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1518,7 +1558,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1652,7 +1696,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1850,7 +1898,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1963,7 +2015,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2119,7 +2175,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2252,7 +2312,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2450,7 +2514,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2563,7 +2631,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2719,7 +2791,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2852,7 +2928,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3051,7 +3131,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3165,7 +3249,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3322,7 +3410,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3456,7 +3548,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3654,7 +3750,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3767,7 +3867,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3923,7 +4027,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4056,7 +4164,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4255,7 +4367,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4369,7 +4485,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4526,7 +4646,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4660,7 +4784,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4859,7 +4987,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4973,7 +5105,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5130,7 +5266,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5264,7 +5404,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5462,7 +5606,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5575,7 +5723,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5731,7 +5883,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5864,7 +6020,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6062,7 +6222,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6175,7 +6339,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6331,7 +6499,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6464,7 +6636,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6663,7 +6839,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6777,7 +6957,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6934,7 +7118,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7068,7 +7256,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][8] = {}, sn[1][8] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

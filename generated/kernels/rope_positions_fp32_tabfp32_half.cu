@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -145,7 +149,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -269,7 +277,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -392,7 +404,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -543,7 +559,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -647,7 +667,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -772,7 +796,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -896,7 +924,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1047,7 +1079,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1151,7 +1187,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1276,7 +1316,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1400,7 +1444,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1550,7 +1598,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1653,7 +1705,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1777,7 +1833,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1900,7 +1960,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2050,7 +2114,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2153,7 +2221,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2277,7 +2349,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2400,7 +2476,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2551,7 +2631,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2681,7 +2765,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2850,7 +2938,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3016,7 +3108,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3238,7 +3334,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3341,7 +3441,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3465,7 +3569,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3588,7 +3696,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3739,7 +3851,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3843,7 +3959,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3968,7 +4088,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4092,7 +4216,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4243,7 +4371,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_full_vec16)(const fg
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4347,7 +4479,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_full_scalar)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4472,7 +4608,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_partial_vec16)(const
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4596,7 +4736,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_partial_scalar)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4746,7 +4890,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4849,7 +4997,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4973,7 +5125,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5096,7 +5252,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5246,7 +5406,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5349,7 +5513,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5473,7 +5641,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5596,7 +5768,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[1][4] = {}, sn[1][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5747,7 +5923,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_full_vec16)(const f
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5877,7 +6057,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_full_scalar)(const 
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6046,7 +6230,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_partial_vec16)(cons
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6212,7 +6400,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_partial_scalar)(con
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

@@ -42,7 +42,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -158,7 +162,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -292,7 +300,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -428,7 +440,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -590,7 +606,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -707,7 +727,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -842,7 +866,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -979,7 +1007,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1141,7 +1173,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1258,7 +1294,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1393,7 +1433,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1530,7 +1574,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1691,7 +1739,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1807,7 +1859,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1941,7 +1997,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2077,7 +2137,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2238,7 +2302,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2354,7 +2422,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2488,7 +2560,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2624,7 +2700,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2786,7 +2866,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2923,7 +3007,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3086,7 +3174,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3251,7 +3343,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3454,7 +3550,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3570,7 +3670,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3704,7 +3808,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3840,7 +3948,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4002,7 +4114,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4119,7 +4235,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4254,7 +4374,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4391,7 +4515,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4553,7 +4681,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(c
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4670,7 +4802,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4805,7 +4941,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4942,7 +5082,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5103,7 +5247,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5219,7 +5367,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5353,7 +5505,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5489,7 +5645,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5650,7 +5810,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5766,7 +5930,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5900,7 +6068,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6036,7 +6208,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6198,7 +6374,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6335,7 +6515,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_scalar)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6498,7 +6682,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6663,7 +6851,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
-            const int64_t row = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]] + p.position_offset;
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

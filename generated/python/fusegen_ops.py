@@ -7,7 +7,7 @@ ENUMS = {
     "rounding": ["fp32", "eager_bf16"],
 }
 
-# tensors: (name, access, optional, dims); scalars: (name, type)
+# tensors: (name, access, optional, dims); scalars: (name, type, default or None)
 OPS = {
     "rope": {
         "summary": "rotary embedding with per-token cos/sin tables",
@@ -18,7 +18,7 @@ OPS = {
             ("sin", "in", False, ["S", "R/2"]),
         ],
         "scalars": [
-            ("pairing", "pairing"),
+            ("pairing", "pairing", None),
         ],
     },
     "rope_cos_sin_cache": {
@@ -30,8 +30,8 @@ OPS = {
             ("positions", "in", False, ["B?", "S"]),
         ],
         "scalars": [
-            ("pairing", "pairing"),
-            ("position_offset", "i64"),
+            ("pairing", "pairing", None),
+            ("position_offset", "i64", 0),
         ],
     },
     "rope_per_head": {
@@ -43,8 +43,8 @@ OPS = {
             ("sin", "in", False, ["B?", "H", "S", "R/2"]),
         ],
         "scalars": [
-            ("pairing", "pairing"),
-            ("rounding", "rounding"),
+            ("pairing", "pairing", None),
+            ("rounding", "rounding", None),
         ],
     },
     "rope_positions": {
@@ -57,8 +57,8 @@ OPS = {
             ("positions", "in", False, ["B?", "S"]),
         ],
         "scalars": [
-            ("pairing", "pairing"),
-            ("position_offset", "i64"),
+            ("pairing", "pairing", None),
+            ("position_offset", "i64", 0),
         ],
     },
 }

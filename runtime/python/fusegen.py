@@ -187,8 +187,10 @@ def _make_op(op_name, desc):
         values = bind(args, kwargs)
         views = [None if values.get(t[0]) is None else _View(t[0], values[t[0]]) for t in tensors]
         cargs = [v.ptr if v is not None else None for v in views]
-        for sname, stype in scalars:
+        for sname, stype, default in scalars:
             value = values.get(sname)
+            if value is None:
+                value = default
             if stype in fusegen_ops.ENUMS:
                 names = fusegen_ops.ENUMS[stype]
                 if value is None:
@@ -198,6 +200,8 @@ def _make_op(op_name, desc):
                         raise ValueError(f"{op_name}: {sname} = {value!r}; one of {names}")
                     value = names.index(value)
                 cargs.append(ctypes.c_int(int(value)))
+            elif value is None:
+                raise TypeError(f"{op_name}() missing scalar {sname}")
             elif stype == "f32":
                 cargs.append(ctypes.c_float(float(value)))
             else:

@@ -84,8 +84,8 @@ local function set_of(list)
 end
 
 local ACCESS = set_of { "in", "out", "inout" }
-local TENSOR_KEYS = set_of { "name", "dims", "dtype", "access", "optional", "inplace_of", "doc" }
-local SCALAR_KEYS = set_of { "name", "type", "doc" }
+local TENSOR_KEYS = set_of { "name", "dims", "dtype", "access", "optional", "inplace_of", "scalar_access", "doc" }
+local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
 local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles" }
@@ -174,6 +174,10 @@ function M.load(file, templates)
     if t.optional ~= nil and type(t.optional) ~= "boolean" then fail(path, f .. ".optional", "true or false", t.optional) end
     t.optional = t.optional or false
     if t.doc ~= nil and type(t.doc) ~= "string" then fail(path, f .. ".doc", "a string", t.doc) end
+    if t.scalar_access ~= nil and type(t.scalar_access) ~= "boolean" then
+      fail(path, f .. ".scalar_access", "true (read one element at a time: any strides, no 16-byte path) or false", t.scalar_access)
+    end
+    t.scalar_access = t.scalar_access or false
   end
   for i, t in ipairs(s.tensors) do
     if t.inplace_of ~= nil then
@@ -206,6 +210,9 @@ function M.load(file, templates)
     if by_name[sc.name] or s.scalar_by_name[sc.name] then fail(path, f .. ".name", "a name not used by a tensor or another scalar", sc.name) end
     if sc.type ~= "f32" and sc.type ~= "i64" and not s.enums[sc.type] then
       fail(path, f .. ".type", "\"f32\", \"i64\" or the name of one of the spec's enums", sc.type)
+    end
+    if sc.default ~= nil and (sc.type ~= "i64" and sc.type ~= "f32" or type(sc.default) ~= "number") then
+      fail(path, f .. ".default", "a number, for an i64 or f32 scalar (what bindings pass when it is left out)", sc.default)
     end
     s.scalar_by_name[sc.name] = sc
   end

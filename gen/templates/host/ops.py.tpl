@@ -8,7 +8,7 @@ ENUMS = {
 % end
 }
 
-# tensors: (name, access, optional, dims); scalars: (name, type)
+# tensors: (name, access, optional, dims); scalars: (name, type, default or None)
 OPS = {
 % for _, op in ipairs(ops) do
     "$(op.op)": {
@@ -20,7 +20,7 @@ OPS = {
         ],
         "scalars": [
 %   for _, sc in ipairs(op.scalars) do
-            ("$(sc.name)", "$(sc.type)"),
+            ("$(sc.name)", "$(sc.type)", $(sc.default ~= nil and tostring(sc.default) or "None")),
 %   end
         ],
     },
