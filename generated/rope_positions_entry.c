@@ -26,7 +26,7 @@ static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};
 static const char* const values_pos[] = {"i32", "i64"};
 static const char* const values_pairing[] = {"interleaved", "half"};
-static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "320"};
+static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "320", "any"};
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc[] = {
@@ -34,7 +34,7 @@ static const fg__axis_desc axis_desc[] = {
     {"table", 3, values_table},
     {"pos", 2, values_pos},
     {"pairing", 2, values_pairing},
-    {"head_dim", 6, values_head_dim},
+    {"head_dim", 7, values_head_dim},
     {"rot", 2, values_rot},
     {"access", 2, values_access},
 };
@@ -97,12 +97,15 @@ fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* co
     case 128: key[4] = 3; break;
     case 256: key[4] = 4; break;
     case 320: key[4] = 5; break;
-    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_positions: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320", (long long)D);
+    default:  // the general variant: D a run-time value
+        if (!(D % 2 == 0 && D <= 512))
+            return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_positions: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320 and any other with D %% 2 == 0 up to 512", (long long)D);
+        key[4] = 6;
     }
     if (R == D) key[5] = 0;  // full
     else if (1) key[5] = 1;  // partial
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_positions: no value of rot applies");
-    if (aligned16 && R % (2 * VEC) == 0) key[6] = 0;  // vec16
+    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[6] = 0;  // vec16
     else if (1) key[6] = 1;  // scalar
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_positions: no value of access applies");
 

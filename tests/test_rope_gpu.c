@@ -191,11 +191,14 @@ static int device_cc(void) {
 
 /* Decode "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90". */
 static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
-  char act[8], tab[8], pairing[16], rot[16], access[16];
+  char act[8], tab[8], pairing[16], dim[8], rot[16], access[16];
   int d, arch;
-  if (sscanf(name, "rope_%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%d_%15[a-z]_%15[a-z0-9]_sm%d", act, tab, pairing,
-             &d, rot, access, &arch) != 7)
+  if (sscanf(name, "rope_%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, tab, pairing,
+             dim, rot, access, &arch) != 7)
     return -1;
+  /* the general variant ("dany"): sizes no other variant takes; 46 is not a whole number of chunks */
+  if (!strcmp(dim, "any")) d = !strcmp(access, "vec16") ? 88 : 46;
+  else if (sscanf(dim, "%d", &d) != 1) return -1;
   test_dtype dts[3] = {DT_FP32, DT_FP16, DT_BF16};
   c->act = c->tab = DT_FP32;
   for (int i = 0; i < 3; i++) {
@@ -288,7 +291,7 @@ void test_rope_gpu_model_shapes(void) {
 void test_rope_gpu_token_counts(void) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t tokens[] = {1, 2, 16, 17, 256, 257, 4097};
-  static const int64_t dims[] = {64, 80, 96, 128, 256};
+  static const int64_t dims[] = {64, 80, 96, 128, 256, 320, 2, 72, 200, 512};
   int n = 0;
   for (size_t t = 0; t < sizeof tokens / sizeof tokens[0]; t++)
     for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
@@ -302,7 +305,7 @@ void test_rope_gpu_token_counts(void) {
       c.S = tokens[t];
       c.H = 8 + (int64_t)(d % 3);
       c.D = dims[d];
-      c.R = t % 2 ? dims[d] / 2 : dims[d];
+      c.R = t % 2 && dims[d] >= 4 ? (dims[d] / 2) & ~(int64_t)1 : dims[d];
       c.seed = 5000 + n++;
       char what[200];
       describe(&c, what, sizeof what);

@@ -36,11 +36,12 @@ or x itself (in place), otherwise it must not overlap x.]],
     { name = "act",      values = { "bf16", "fp16", "fp32" }, from = "dtype x" },
     { name = "table",    values = { "fp32", "bf16", "fp16" }, from = "dtype cos", prefix = "tab" },
     { name = "pairing",  values = { "interleaved", "half" },  from = "scalar pairing" },
-    { name = "head_dim", values = { 64, 80, 96, 128, 256, 320 }, from = "symbol D", prefix = "d" },
+    { name = "head_dim", values = { 64, 80, 96, 128, 256, 320, "any" }, from = "symbol D", prefix = "d",
+      any_when = "D % 2 == 0", any_max = 512 },  -- "any": every other even D up to 512, run-time D
     { name = "rot",      values = { "full", "partial" },      from = "rule",
       rule = { { "full", "R == D" }, { "partial", "1" } } },
     { name = "access",   values = { "vec16", "scalar" },      from = "rule",
-      rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0" }, { "scalar", "1" } } },
+      rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } },
   },
   keep = function(v) return v.table == "fp32" or v.table == v.act end,
   keep_doc = "tables are fp32 or the dtype of x",
@@ -58,5 +59,7 @@ or x itself (in place), otherwise it must not overlap x.]],
     { when = { pairing = "interleaved" }, chunks = 2 },
     -- the fast path: registers for 3 blocks of 256 threads per multiprocessor
     { when = { access = "vec16" }, min_blocks = 3 },
+    -- the general variant holds chunks for the largest head: no register cap
+    { when = { head_dim = "any" }, min_blocks = 1 },
   },
 }

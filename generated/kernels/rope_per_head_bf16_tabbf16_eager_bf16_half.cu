@@ -11,8 +11,8 @@
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16)(const
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -91,7 +91,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -99,18 +99,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -127,8 +127,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -231,7 +231,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -239,18 +239,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -270,8 +270,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16)(co
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -349,7 +349,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -357,18 +357,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -388,8 +388,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -537,7 +537,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -545,18 +545,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -574,8 +574,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16)(const
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -636,7 +636,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -644,18 +644,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -673,8 +673,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -777,7 +777,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -785,18 +785,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -817,8 +817,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16)(co
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -896,7 +896,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -904,18 +904,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -936,8 +936,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1085,7 +1085,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1093,18 +1093,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1122,8 +1122,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16)(const
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1184,7 +1184,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1192,18 +1192,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1221,8 +1221,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1325,7 +1325,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1333,18 +1333,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1365,8 +1365,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16)(co
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1444,7 +1444,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1452,18 +1452,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1484,8 +1484,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1633,7 +1633,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1641,18 +1641,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1669,8 +1669,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1731,7 +1731,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1739,18 +1739,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1767,8 +1767,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1871,7 +1871,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1879,18 +1879,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1910,8 +1910,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1989,7 +1989,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1997,18 +1997,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2028,8 +2028,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2177,7 +2177,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2185,18 +2185,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2213,8 +2213,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2275,7 +2275,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2283,18 +2283,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2311,8 +2311,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2415,7 +2415,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2423,18 +2423,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2454,8 +2454,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2533,7 +2533,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2541,18 +2541,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2572,8 +2572,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2721,7 +2721,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2729,18 +2729,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2758,8 +2758,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2820,7 +2820,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2828,18 +2828,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2857,8 +2857,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2961,7 +2961,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2969,18 +2969,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3001,8 +3001,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3080,7 +3080,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3088,18 +3088,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3120,8 +3120,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3269,7 +3269,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3277,9 +3277,621 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_vec16
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=full access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_scalar
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=full access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 4 < rhalf) cs[0][0][4] = fg_to_f32((crow + a)[4]);
+                if (a + 5 < rhalf) cs[0][0][5] = fg_to_f32((crow + a)[5]);
+                if (a + 6 < rhalf) cs[0][0][6] = fg_to_f32((crow + a)[6]);
+                if (a + 7 < rhalf) cs[0][0][7] = fg_to_f32((crow + a)[7]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+                if (a + 4 < rhalf) sn[0][0][4] = fg_to_f32((srow + a)[4]);
+                if (a + 5 < rhalf) sn[0][0][5] = fg_to_f32((srow + a)[5]);
+                if (a + 6 < rhalf) sn[0][0][6] = fg_to_f32((srow + a)[6]);
+                if (a + 7 < rhalf) sn[0][0][7] = fg_to_f32((srow + a)[7]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_vec16
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_scalar
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 4 < rhalf) cs[0][0][4] = fg_to_f32((crow + a)[4]);
+                if (a + 5 < rhalf) cs[0][0][5] = fg_to_f32((crow + a)[5]);
+                if (a + 6 < rhalf) cs[0][0][6] = fg_to_f32((crow + a)[6]);
+                if (a + 7 < rhalf) cs[0][0][7] = fg_to_f32((crow + a)[7]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+                if (a + 4 < rhalf) sn[0][0][4] = fg_to_f32((srow + a)[4]);
+                if (a + 5 < rhalf) sn[0][0][5] = fg_to_f32((srow + a)[5]);
+                if (a + 6 < rhalf) sn[0][0][6] = fg_to_f32((srow + a)[6]);
+                if (a + 7 < rhalf) sn[0][0][7] = fg_to_f32((srow + a)[7]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

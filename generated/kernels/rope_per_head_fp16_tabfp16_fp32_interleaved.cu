@@ -11,8 +11,8 @@
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -101,7 +101,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -109,18 +109,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -137,8 +137,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -249,7 +249,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -257,18 +257,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -287,8 +287,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16)(c
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -376,7 +376,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -384,18 +384,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -415,8 +415,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -572,7 +572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -580,18 +580,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -609,8 +609,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -681,7 +681,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -689,18 +689,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -718,8 +718,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -830,7 +830,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -838,18 +838,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -869,8 +869,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16)(c
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -958,7 +958,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -966,18 +966,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -998,8 +998,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1155,7 +1155,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1163,18 +1163,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1192,8 +1192,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1264,7 +1264,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1272,18 +1272,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1301,8 +1301,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1413,7 +1413,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1421,18 +1421,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1452,8 +1452,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16)(c
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1541,7 +1541,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1549,18 +1549,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1581,8 +1581,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1738,7 +1738,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1746,18 +1746,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1774,8 +1774,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1846,7 +1846,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1854,18 +1854,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1882,8 +1882,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1994,7 +1994,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2002,18 +2002,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2032,8 +2032,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16)(
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2121,7 +2121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2129,18 +2129,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2160,8 +2160,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2317,7 +2317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2325,18 +2325,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2353,8 +2353,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2425,7 +2425,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2433,18 +2433,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2461,8 +2461,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2573,7 +2573,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2581,18 +2581,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2611,8 +2611,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16)(
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2700,7 +2700,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2708,18 +2708,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2739,8 +2739,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2896,7 +2896,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2904,18 +2904,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2933,8 +2933,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3005,7 +3005,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3013,18 +3013,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3042,8 +3042,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3154,7 +3154,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3162,18 +3162,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3193,8 +3193,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16)(
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3282,7 +3282,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3290,18 +3290,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3322,8 +3322,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3479,7 +3479,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3487,9 +3487,655 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_i
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_vec16
+//   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=full access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const __half* crow = (const __half*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __half* srow = (const __half*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp16x4_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_fp16x4_keep(srow + a + 0, &sn[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                fg_load_fp16x4_keep(crow + a + 0, &cs[0][1][0]);
+                fg_load_fp16x4_keep(srow + a + 0, &sn[0][1][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_scalar
+//   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=full access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][8] = {};
+        __half xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const __half* crow = (const __half*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __half* srow = (const __half*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (a + 0 < rhalf) cs[0][1][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][1][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][1][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][1][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][1][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][1][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][1][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][1][3] = fg_to_f32((srow + a)[3]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_vec16
+//   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const __half* crow = (const __half*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __half* srow = (const __half*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp16x4_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_fp16x4_keep(srow + a + 0, &sn[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                fg_load_fp16x4_keep(crow + a + 0, &cs[0][1][0]);
+                fg_load_fp16x4_keep(srow + a + 0, &sn[0][1][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_scalar
+//   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][8] = {};
+        __half xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const __half* crow = (const __half*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __half* srow = (const __half*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (a + 0 < rhalf) cs[0][1][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][1][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][1][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][1][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][1][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][1][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][1][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][1][3] = fg_to_f32((srow + a)[3]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_fp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -11,8 +11,8 @@
 // rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16)(const fg_ro
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -87,7 +87,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -95,18 +95,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -123,8 +123,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -199,7 +199,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -207,18 +207,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -238,8 +238,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16)(const fg
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -313,7 +313,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -321,18 +321,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -352,8 +352,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -457,7 +457,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -465,18 +465,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -494,8 +494,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16)(const fg_ro
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -552,7 +552,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -560,18 +560,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -589,8 +589,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -665,7 +665,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -673,18 +673,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -705,8 +705,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16)(const fg
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -780,7 +780,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -788,18 +788,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -820,8 +820,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -925,7 +925,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -933,18 +933,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -962,8 +962,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16)(const fg_ro
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1020,7 +1020,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1028,18 +1028,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1057,8 +1057,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1133,7 +1133,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1141,18 +1141,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1173,8 +1173,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16)(const fg
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1248,7 +1248,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1256,18 +1256,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1288,8 +1288,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1393,7 +1393,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1401,18 +1401,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1429,8 +1429,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1487,7 +1487,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1495,18 +1495,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1523,8 +1523,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar)(const fg_
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1599,7 +1599,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1607,18 +1607,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1638,8 +1638,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1713,7 +1713,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1721,18 +1721,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1752,8 +1752,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar)(const 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1857,7 +1857,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1865,18 +1865,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1893,8 +1893,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1951,7 +1951,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1959,18 +1959,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1987,8 +1987,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar)(const fg_
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2063,7 +2063,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2071,18 +2071,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2102,8 +2102,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2177,7 +2177,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2185,18 +2185,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2216,8 +2216,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar)(const 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2321,7 +2321,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2329,18 +2329,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2358,8 +2358,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16)(const fg_r
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2435,7 +2435,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2443,18 +2443,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2472,8 +2472,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar)(const fg_
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2585,7 +2585,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2593,18 +2593,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2625,8 +2625,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16)(const f
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2735,7 +2735,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2743,18 +2743,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar)(const fg_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2775,8 +2775,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar)(const 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2945,7 +2945,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2953,9 +2953,725 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_h
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp32_tabfp32_fp32_half_dany_full_vec16
+//   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=full access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][4] = {};
+        float xb[1][2][4] = {};
+        uint4 xp[1][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+                const int e = p.R + (pos + 64) * 4;
+                xp[0][2] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+                const int e = p.R + (pos + 96) * 4;
+                xp[0][3] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][1][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][1][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xb[0][1][0], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][1], xb[0][1][1], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][2], xb[0][1][2], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][3], xb[0][1][3], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+                const int e = p.R + (pos + 64) * 4;
+                fg_st16(po + e, xp[0][2]);
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+                const int e = p.R + (pos + 96) * 4;
+                fg_st16(po + e, xp[0][3]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_half_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp32_tabfp32_fp32_half_dany_full_scalar
+//   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=full access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][4] = {};
+        float xb[1][2][4] = {};
+        float xp[1][4][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+                const int e = p.R + (pos + 64) * 4;
+                if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+                const int e = p.R + (pos + 96) * 4;
+                if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][3][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][3][3] = px[e + 3];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (a + 0 < rhalf) cs[0][1][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][1][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][1][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][1][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][1][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][1][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][1][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][1][3] = fg_to_f32((srow + a)[3]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xb[0][1][0], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][1], xb[0][1][1], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][2], xb[0][1][2], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][3], xb[0][1][3], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+                const int e = p.R + (pos + 64) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+                const int e = p.R + (pos + 96) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][3][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][3][3];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_half_dany_full_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp32_tabfp32_fp32_half_dany_partial_vec16
+//   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][4] = {};
+        float xb[1][2][4] = {};
+        uint4 xp[1][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+                const int e = p.R + (pos + 64) * 4;
+                xp[0][2] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+                const int e = p.R + (pos + 96) * 4;
+                xp[0][3] = fg_ld16_stream(px + e);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][1][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][1][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xb[0][1][0], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][1], xb[0][1][1], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][2], xb[0][1][2], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][3], xb[0][1][3], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                fg_st16(po + e, xp[0][1]);
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+                const int e = p.R + (pos + 64) * 4;
+                fg_st16(po + e, xp[0][2]);
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+                const int e = p.R + (pos + 96) * 4;
+                fg_st16(po + e, xp[0][3]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_per_head_fp32_tabfp32_fp32_half_dany_partial_scalar
+//   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_scalar)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        float xa[1][2][4] = {};
+        float xb[1][2][4] = {};
+        float xp[1][4][4];
+        if (h < p.H) {  // head h
+            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+                const int e = p.R + (pos + 64) * 4;
+                if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+                const int e = p.R + (pos + 96) * 4;
+                if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][3][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][3][3] = px[e + 3];
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][2][4] = {}, sn[1][2][4] = {};
+        if (h < p.H) {  // head h
+            const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (a + 0 < rhalf) cs[0][0][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][0][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][0][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][0][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][0][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][0][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][0][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][0][3] = fg_to_f32((srow + a)[3]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (a + 0 < rhalf) cs[0][1][0] = fg_to_f32((crow + a)[0]);
+                if (a + 1 < rhalf) cs[0][1][1] = fg_to_f32((crow + a)[1]);
+                if (a + 2 < rhalf) cs[0][1][2] = fg_to_f32((crow + a)[2]);
+                if (a + 3 < rhalf) cs[0][1][3] = fg_to_f32((crow + a)[3]);
+                if (a + 0 < rhalf) sn[0][1][0] = fg_to_f32((srow + a)[0]);
+                if (a + 1 < rhalf) sn[0][1][1] = fg_to_f32((srow + a)[1]);
+                if (a + 2 < rhalf) sn[0][1][2] = fg_to_f32((srow + a)[2]);
+                if (a + 3 < rhalf) sn[0][1][3] = fg_to_f32((srow + a)[3]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate(xa[0][1][0], xb[0][1][0], cs[0][1][0], sn[0][1][0]);
+        fg_rotate(xa[0][1][1], xb[0][1][1], cs[0][1][1], sn[0][1][1]);
+        fg_rotate(xa[0][1][2], xb[0][1][2], cs[0][1][2], sn[0][1][2]);
+        fg_rotate(xa[0][1][3], xb[0][1][3], cs[0][1][3], sn[0][1][3]);
+        if (h < p.H) {  // head h
+            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 4;
+                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+            }
+            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+                const int e = p.R + (pos + 64) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
+            }
+            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+                const int e = p.R + (pos + 96) * 4;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][3][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][3][3];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_scalar), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

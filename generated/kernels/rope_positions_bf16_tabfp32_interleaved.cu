@@ -3974,6 +3974,732 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
     return cudaGetLastError();
 }
 
+// rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_vec16
+//   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_vec16), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_scalar
+//   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_scalar), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16
+//   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar
+//   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
 // rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
@@ -7937,5 +8663,731 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_vec16
+//   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_vec16), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_scalar
+//   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_scalar), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16
+//   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                    fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        uint4 xp[1][2];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                xp[0][0] = fg_ld16_stream(px + e);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                xp[0][1] = fg_ld16_stream(px + e);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                fg_st16(po + e, xp[0][0]);
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                fg_st16(po + e, xp[0][1]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar
+//   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 8 warps per block
+__global__ void __launch_bounds__(256, 1)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
+    const int tpw = 1 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t ntok = p.B * p.S;
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // cos/sin of row positions[b, s] + position_offset
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            // |position|, |offset| < 2^62: their sum cannot overflow
+            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+                              p.position_offset < (1LL << 62);
+            const int64_t row = sane ? pos + p.position_offset : -1;
+            const bool row_ok = row >= 0 && row < p.P;
+            const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
+            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[0][0] = sn[0][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][1] = sn[0][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][2] = sn[0][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[0][3] = sn[0][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+                const int a = (pos + 32) * 4;
+                if (row_ok) {
+                    if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+                    if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+                    if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+                    if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+                    if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+                    if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+                    if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+                    if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+                } else {
+                    cs[1][0] = sn[1][0] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][1] = sn[1][1] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][2] = sn[1][2] = __int_as_float(0x7fffffff);  // NaN
+                    cs[1][3] = sn[1][3] = __int_as_float(0x7fffffff);  // NaN
+                }
+            }
+        }
+        float xa[1][2][8] = {};
+        __nv_bfloat16 xp[1][2][8];
+        if (h < p.H) {  // head h
+            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][0][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][0][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
+                if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
+                if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
+                if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
+                if (e + 4 < (int)p.D) xp[0][1][4] = px[e + 4];
+                if (e + 5 < (int)p.D) xp[0][1][5] = px[e + 5];
+                if (e + 6 < (int)p.D) xp[0][1][6] = px[e + 6];
+                if (e + 7 < (int)p.D) xp[0][1][7] = px[e + 7];
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < p.H) {  // head h
+            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+            if (pos < nr) {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+            }
+            if (pos + 32 < nr) {  // rotate chunk slot 1
+                const int e = (pos + 32) * 8;
+                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            }
+            if (!p.inplace && pos < np) {  // pass chunk slot 0
+                const int e = p.R + (pos + 0) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][0][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][0][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
+            }
+            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+                const int e = p.R + (pos + 32) * 8;
+                if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
+                if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
+                if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
+                if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
+                if (e + 4 < (int)p.D) po[e + 4] = xp[0][1][4];
+                if (e + 5 < (int)p.D) po[e + 5] = xp[0][1][5];
+                if (e + 6 < (int)p.D) po[e + 6] = xp[0][1][6];
+                if (e + 7 < (int)p.D) po[e + 7] = xp[0][1][7];
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar), 256, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t blocks = (items + 8 - 1) / 8;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -31,10 +31,10 @@ function M.kernel_env(spec, v, tuning)
     span_expr = m.half and "rhalf" or "(int)p.R"
     if m.vec then
       prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (R is a multiple of %d here)"):format(span_expr, C, 2 * C)
-      prologue[#prologue + 1] = ("const int np = (%d - (int)p.R) / %d;  // pass chunks"):format(m.D, C)
+      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
     else
       prologue[#prologue + 1] = ("const int nr = (%s + %d) / %d;  // rotate chunks, the last one maybe partial"):format(span_expr, C - 1, C)
-      prologue[#prologue + 1] = ("const int np = (%d - (int)p.R + %d) / %d;  // pass chunks"):format(m.D, C - 1, C)
+      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R + %d) / %d;  // pass chunks"):format(m.D_expr, C - 1, C)
     end
     nr_expr = "nr"
   end

@@ -99,14 +99,18 @@ function M.plan(spec, v, tuning)
   local tab = dtypes.info(v.table)
   local D = v.head_dim
   local m = { tiles = M.tiles(spec, v, tuning) }
+  -- the general variant: D (and so R) known only at run time, up to any_max
+  m.dynD = D == "any"
+  if m.dynD then D = spec.axis_by_name.head_dim.any_max end
   m.esize, m.tsize = act.size, tab.size
   m.C = 16 // act.size                      -- elements per chunk
-  if D % m.C ~= 0 then
+  if not m.dynD and D % m.C ~= 0 then
     spec_mod.fail(spec.path, "axes.head_dim", ("head sizes that are multiples of %d for %s"):format(m.C, v.act), D)
   end
-  m.D = D
+  m.D = D                                  -- the head size, or the most the general variant takes
+  m.D_expr = m.dynD and "(int)p.D" or tostring(D) -- in kernel code
   m.vec = v.access == "vec16"
-  m.full = v.rot == "full"
+  m.full = v.rot == "full" and not m.dynD
   m.half = v.pairing == "half"
   -- chunk positions of the rotate region (at most; fewer at run time for partial R)
   local span = m.half and D // 2 or D

@@ -86,7 +86,7 @@ end
 local ACCESS = set_of { "in", "out", "inout" }
 local TENSOR_KEYS = set_of { "name", "dims", "dtype", "access", "optional", "inplace_of", "scalar_access", "doc" }
 local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
-local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "doc" }
+local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "any_when", "any_max", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles" }
 local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" }
@@ -252,8 +252,18 @@ function M.load(file, templates)
       end
     elseif kind == "symbol" then
       if not symbols[arg] then fail(path, f .. ".from", "\"symbol SYM\" naming a symbol of the tensors' dims", a.from) end
+      -- integer values, and optionally "any" last: the general variant for every
+      -- other size where any_when holds (at most any_max, which sizes its registers)
       for j, v in ipairs(a.values) do
-        if math.type(v) ~= "integer" or v < 1 then fail(path, ("%s.values[%d]"):format(f, j), "a positive integer", v) end
+        if v == "any" and j == #a.values then
+          check_condition(path, f .. ".any_when", a.any_when, symbols)
+          if math.type(a.any_max) ~= "integer" or a.any_max < 2 or a.any_max > 4096 then
+            fail(path, f .. ".any_max", "the largest size the general variant takes (an integer, 2 to 4096)", a.any_max)
+          end
+          a.has_any = true
+        elseif math.type(v) ~= "integer" or v < 1 then
+          fail(path, ("%s.values[%d]"):format(f, j), "a positive integer (or \"any\", last, with any_when and any_max)", v)
+        end
       end
     elseif kind == "scalar" then
       local sc = s.scalar_by_name[arg]

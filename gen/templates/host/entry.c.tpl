@@ -68,9 +68,18 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %   elseif a.kind == "symbol" then
     switch ($(a.arg)) {
 %     for j, val in ipairs(a.values) do
+%       if val ~= "any" then
     case $(val): key[$(i - 1)] = $(j - 1); break;
+%       end
 %     end
+%     if a.has_any then
+    default:  // the general variant: $(a.arg) a run-time value
+        if (!($(a.any_when) && $(a.arg) <= $(a.any_max)))
+            return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", ", 1, #a.values - 1)) and any other with $(c_escape(a.any_when)) up to $(a.any_max)", (long long)$(a.arg));
+        key[$(i - 1)] = $(#a.values - 1);
+%     else
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", "))", (long long)$(a.arg));
+%     end
     }
 %   elseif a.kind == "scalar" then
     switch ((int)$(a.arg)) {

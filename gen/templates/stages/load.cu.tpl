@@ -32,7 +32,7 @@ if ($(head) < p.H) {  // head $(head)
         xp[$(u)][$(k)] = fg_ld16_stream(px + e);
 %     else
 %       for j = 0, m.C - 1 do
-        if (e + $(j) < $(m.D)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
+        if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
 %       end
 %     end
     }

@@ -24,7 +24,7 @@ if ($(head) < p.H) {  // head $(head)
         fg_st16(po + e, xp[$(u)][$(k)]);
 %     else
 %       for j = 0, m.C - 1 do
-        if (e + $(j) < $(m.D)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
+        if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
 %       end
 %     end
     }
