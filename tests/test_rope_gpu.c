@@ -197,7 +197,7 @@ static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
              dim, rot, access, &arch) != 7)
     return -1;
   /* the general variant ("dany"): sizes no other variant takes; 46 is not a whole number of chunks */
-  if (!strcmp(dim, "any")) d = !strcmp(access, "vec16") ? 88 : 46;
+  if (!strcmp(dim, "any")) d = !strcmp(access, "vec16") ? 112 : 46;
   else if (sscanf(dim, "%d", &d) != 1) return -1;
   test_dtype dts[3] = {DT_FP32, DT_FP16, DT_BF16};
   c->act = c->tab = DT_FP32;

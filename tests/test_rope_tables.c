@@ -1327,7 +1327,7 @@ static int parse_variant(int op, const char *name, variant *v) {
   if (!strcmp(tok[i], "vec16")) v->vec = 1;
   else if (strcmp(tok[i], "scalar")) return -1;
   i++;
-  if (any) v->D = v->vec ? 88 : 46; /* sizes no other variant takes; 46 is not a whole number of chunks */
+  if (any) v->D = v->vec ? 112 : 46; /* sizes no other variant takes; 46 is not a whole number of chunks */
   if (i >= nt || sscanf(tok[i++], "sm%d", &arch) != 1) return -1;
   return i == nt ? 0 : -1;
 }
@@ -1412,7 +1412,8 @@ static void every_variant(int op, const fg__kernel_entry *table, int count) {
         break;
       }
       if (!v.vec) {
-        const int other = op == OP_PER_HEAD ? MIS_SIN : MIS_POS;
+        /* positions are read an element at a time: misaligning them keeps the 16-byte path */
+        const int other = op == OP_CACHE ? MIS_COS : MIS_SIN;
         const int full_mis[4] = {MIS_OUT, MIS_COS, other, MIS_X};
         if (v.full) c.misalign = full_mis[layout];
         else if (layout == 0) c.misalign = MIS_X;

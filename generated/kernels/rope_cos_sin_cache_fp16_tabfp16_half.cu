@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 32;
@@ -158,10 +158,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 32;
@@ -318,10 +318,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d64_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -453,10 +453,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d64_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -656,10 +656,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d80_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 40;
@@ -772,10 +772,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d80_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 40;
@@ -933,10 +933,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d80_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -1069,10 +1069,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d80_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -1272,10 +1272,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d96_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 48;
@@ -1388,10 +1388,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d96_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 48;
@@ -1549,10 +1549,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d96_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -1685,10 +1685,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d96_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -1887,10 +1887,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 64;
@@ -2002,10 +2002,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 64;
@@ -2162,10 +2162,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d128_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -2297,10 +2297,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d128_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -2499,10 +2499,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 128;
@@ -2614,10 +2614,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 128;
@@ -2774,10 +2774,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d256_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -2909,10 +2909,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d256_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -3112,10 +3112,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d320_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 160;
@@ -3228,10 +3228,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d320_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 160;
@@ -3389,10 +3389,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d320_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -3525,10 +3525,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_d320_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -3730,10 +3730,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_dany_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -3865,10 +3865,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_dany_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -4070,10 +4070,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -4205,10 +4205,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -4407,10 +4407,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 32;
@@ -4522,10 +4522,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 32;
@@ -4682,10 +4682,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d64_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -4817,10 +4817,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d64_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -5020,10 +5020,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d80_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 40;
@@ -5136,10 +5136,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d80_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 40;
@@ -5297,10 +5297,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d80_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -5433,10 +5433,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d80_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -5636,10 +5636,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d96_full_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 48;
@@ -5752,10 +5752,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d96_full_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 48;
@@ -5913,10 +5913,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d96_partial_vec16)(c
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -6049,10 +6049,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d96_partial_scalar)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -6251,10 +6251,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 64;
@@ -6366,10 +6366,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 64;
@@ -6526,10 +6526,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d128_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -6661,10 +6661,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d128_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -6863,10 +6863,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 128;
@@ -6978,10 +6978,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 128;
@@ -7138,10 +7138,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d256_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -7273,10 +7273,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d256_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -7476,10 +7476,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d320_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 160;
@@ -7592,10 +7592,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d320_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + 160;
@@ -7753,10 +7753,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d320_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -7889,10 +7889,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_d320_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -8094,10 +8094,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_dany_full_vec16)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -8229,10 +8229,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_dany_full_scalar)(co
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -8434,10 +8434,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16)(
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;
@@ -8569,10 +8569,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar)
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __half* crow = (const __half*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const __half* srow = crow + p.R / 2;

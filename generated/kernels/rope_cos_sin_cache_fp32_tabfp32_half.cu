@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -150,10 +150,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -278,10 +278,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -405,10 +405,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -560,10 +560,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -668,10 +668,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -797,10 +797,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -925,10 +925,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1080,10 +1080,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1188,10 +1188,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1317,10 +1317,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1445,10 +1445,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1599,10 +1599,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_vec16)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1706,10 +1706,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_scalar)(co
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1834,10 +1834,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_vec16)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1961,10 +1961,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2115,10 +2115,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_vec16)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2222,10 +2222,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_scalar)(co
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2350,10 +2350,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_vec16)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2477,10 +2477,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2632,10 +2632,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_vec16)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -2766,10 +2766,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_scalar)(co
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -2939,10 +2939,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3109,10 +3109,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3338,10 +3338,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3507,10 +3507,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3736,10 +3736,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3905,10 +3905,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4131,10 +4131,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4238,10 +4238,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4366,10 +4366,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4493,10 +4493,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4648,10 +4648,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4756,10 +4756,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -4885,10 +4885,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5013,10 +5013,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5168,10 +5168,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5276,10 +5276,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5405,10 +5405,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_vec16)(c
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5533,10 +5533,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5687,10 +5687,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_vec16)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -5794,10 +5794,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_scalar)(co
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -5922,10 +5922,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_vec16)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6049,10 +6049,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6203,10 +6203,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_vec16)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6310,10 +6310,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_scalar)(co
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6438,10 +6438,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_vec16)(
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6565,10 +6565,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6720,10 +6720,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_vec16)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -6854,10 +6854,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_scalar)(co
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -7027,10 +7027,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7197,10 +7197,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7426,10 +7426,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7595,10 +7595,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7824,10 +7824,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7993,10 +7993,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;

@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -163,10 +163,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -301,10 +301,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -441,10 +441,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -607,10 +607,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -728,10 +728,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -867,10 +867,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1008,10 +1008,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1174,10 +1174,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1295,10 +1295,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -1434,10 +1434,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1575,10 +1575,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -1740,10 +1740,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1860,10 +1860,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_sca
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -1998,10 +1998,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2138,10 +2138,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2303,10 +2303,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2423,10 +2423,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_sca
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -2561,10 +2561,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2701,10 +2701,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -2867,10 +2867,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -3008,10 +3008,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_sca
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -3175,10 +3175,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3344,10 +3344,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3553,10 +3553,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -3749,10 +3749,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_sca
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4000,10 +4000,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4196,10 +4196,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4445,10 +4445,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4565,10 +4565,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 32;
@@ -4703,10 +4703,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -4843,10 +4843,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5009,10 +5009,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -5130,10 +5130,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 40;
@@ -5269,10 +5269,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5410,10 +5410,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5576,10 +5576,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5697,10 +5697,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 48;
@@ -5836,10 +5836,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_v
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -5977,10 +5977,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_s
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6142,10 +6142,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -6262,10 +6262,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_sca
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 64;
@@ -6400,10 +6400,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6540,10 +6540,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -6705,10 +6705,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6825,10 +6825,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_sca
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 128;
@@ -6963,10 +6963,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7103,10 +7103,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7269,10 +7269,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -7410,10 +7410,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_sca
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + 160;
@@ -7577,10 +7577,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7746,10 +7746,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -7955,10 +7955,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -8151,10 +8151,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_sca
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -8402,10 +8402,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;
@@ -8598,10 +8598,10 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos_sin_cache + (row_ok ? row : 0) * p.cos_sin_cache_stride[0];
             const float* srow = crow + p.R / 2;

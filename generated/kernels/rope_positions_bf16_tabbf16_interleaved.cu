@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -171,10 +171,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -341,10 +341,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -489,10 +489,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -703,10 +703,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -832,10 +832,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1003,10 +1003,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1152,10 +1152,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1366,10 +1366,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1495,10 +1495,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1666,10 +1666,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1815,10 +1815,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2028,10 +2028,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2156,10 +2156,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2326,10 +2326,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2474,10 +2474,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2687,10 +2687,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2815,10 +2815,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2985,10 +2985,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3133,10 +3133,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3347,10 +3347,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3476,10 +3476,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3647,10 +3647,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3796,10 +3796,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4011,10 +4011,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4159,10 +4159,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4374,10 +4374,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4522,10 +4522,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4735,10 +4735,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4863,10 +4863,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5033,10 +5033,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5181,10 +5181,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5395,10 +5395,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5524,10 +5524,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5695,10 +5695,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5844,10 +5844,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6058,10 +6058,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16)(c
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6187,10 +6187,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_scalar)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6358,10 +6358,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_partial_vec16
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6507,10 +6507,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_partial_scala
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6720,10 +6720,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6848,10 +6848,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7018,10 +7018,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7166,10 +7166,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7379,10 +7379,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7507,10 +7507,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7677,10 +7677,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7825,10 +7825,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8039,10 +8039,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8168,10 +8168,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8339,10 +8339,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8488,10 +8488,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8703,10 +8703,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_full_vec16)(
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8851,10 +8851,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_full_scalar)
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -9066,10 +9066,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec1
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -9214,10 +9214,10 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scal
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

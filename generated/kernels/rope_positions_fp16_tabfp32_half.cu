@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -160,10 +160,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -320,10 +320,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -457,10 +457,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -660,10 +660,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -778,10 +778,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -939,10 +939,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1077,10 +1077,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1280,10 +1280,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1398,10 +1398,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1559,10 +1559,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1697,10 +1697,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1899,10 +1899,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2016,10 +2016,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2176,10 +2176,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2313,10 +2313,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2515,10 +2515,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2632,10 +2632,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2792,10 +2792,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2929,10 +2929,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3132,10 +3132,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3250,10 +3250,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3411,10 +3411,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3549,10 +3549,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3754,10 +3754,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3891,10 +3891,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4096,10 +4096,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4233,10 +4233,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4435,10 +4435,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4552,10 +4552,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4712,10 +4712,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4849,10 +4849,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5052,10 +5052,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5170,10 +5170,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5331,10 +5331,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5469,10 +5469,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5672,10 +5672,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)(const fg
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5790,10 +5790,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_scalar)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5951,10 +5951,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_partial_vec16)(const
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6089,10 +6089,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_partial_scalar)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6291,10 +6291,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6408,10 +6408,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6568,10 +6568,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6705,10 +6705,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6907,10 +6907,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7024,10 +7024,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7184,10 +7184,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7321,10 +7321,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7524,10 +7524,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7642,10 +7642,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7803,10 +7803,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7941,10 +7941,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8146,10 +8146,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_full_vec16)(const f
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8283,10 +8283,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_full_scalar)(const 
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8488,10 +8488,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16)(cons
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8625,10 +8625,10 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar)(con
         float cs[1][8] = {}, sn[1][8] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -150,10 +150,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -278,10 +278,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -405,10 +405,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d64_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -560,10 +560,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -668,10 +668,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -797,10 +797,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -925,10 +925,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d80_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1080,10 +1080,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1188,10 +1188,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1317,10 +1317,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1445,10 +1445,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d96_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1599,10 +1599,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_full_vec16)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1706,10 +1706,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_full_scalar)(const 
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1834,10 +1834,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_partial_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1961,10 +1961,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d128_partial_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2115,10 +2115,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_full_vec16)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2222,10 +2222,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_full_scalar)(const 
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2350,10 +2350,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_partial_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2477,10 +2477,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d256_partial_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2632,10 +2632,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_full_vec16)(const f
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2766,10 +2766,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_full_scalar)(const 
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2939,10 +2939,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_partial_vec16)(cons
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3109,10 +3109,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_d320_partial_scalar)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3338,10 +3338,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_dany_full_vec16)(const f
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3507,10 +3507,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_dany_full_scalar)(const 
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3736,10 +3736,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_dany_partial_vec16)(cons
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3905,10 +3905,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_half_dany_partial_scalar)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4131,10 +4131,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4238,10 +4238,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4366,10 +4366,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4493,10 +4493,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d64_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4648,10 +4648,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4756,10 +4756,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4885,10 +4885,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5013,10 +5013,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d80_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5168,10 +5168,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_full_vec16)(const fg
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5276,10 +5276,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_full_scalar)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5405,10 +5405,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_partial_vec16)(const
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5533,10 +5533,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d96_partial_scalar)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5687,10 +5687,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_full_vec16)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5794,10 +5794,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_full_scalar)(const 
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5922,10 +5922,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_partial_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6049,10 +6049,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d128_partial_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6203,10 +6203,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_full_vec16)(const f
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6310,10 +6310,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_full_scalar)(const 
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6438,10 +6438,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_partial_vec16)(cons
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6565,10 +6565,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d256_partial_scalar)(con
         float cs[1][4] = {}, sn[1][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6720,10 +6720,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_full_vec16)(const f
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6854,10 +6854,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_full_scalar)(const 
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7027,10 +7027,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_partial_vec16)(cons
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7197,10 +7197,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_d320_partial_scalar)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7426,10 +7426,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_dany_full_vec16)(const f
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7595,10 +7595,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_dany_full_scalar)(const 
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7824,10 +7824,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_dany_partial_vec16)(cons
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7993,10 +7993,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_half_dany_partial_scalar)(con
         float cs[2][4] = {}, sn[2][4] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

@@ -43,10 +43,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -163,10 +163,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -301,10 +301,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -441,10 +441,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -607,10 +607,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -728,10 +728,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -867,10 +867,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1008,10 +1008,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1174,10 +1174,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1295,10 +1295,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1434,10 +1434,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1575,10 +1575,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1740,10 +1740,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1860,10 +1860,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_scalar)
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -1998,10 +1998,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2138,10 +2138,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2303,10 +2303,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2423,10 +2423,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_scalar)
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2561,10 +2561,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2701,10 +2701,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -2867,10 +2867,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3008,10 +3008,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_scalar)
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3175,10 +3175,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3344,10 +3344,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3553,10 +3553,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -3749,10 +3749,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4000,10 +4000,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4196,10 +4196,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((int*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4445,10 +4445,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4565,10 +4565,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4703,10 +4703,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -4843,10 +4843,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5009,10 +5009,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5130,10 +5130,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5269,10 +5269,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5410,10 +5410,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5576,10 +5576,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(c
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5697,10 +5697,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5836,10 +5836,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -5977,10 +5977,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6142,10 +6142,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6262,10 +6262,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_scalar)
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6400,10 +6400,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6540,10 +6540,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6705,10 +6705,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6825,10 +6825,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_scalar)
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -6963,10 +6963,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7103,10 +7103,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
         float cs[2][2] = {}, sn[2][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7269,10 +7269,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7410,10 +7410,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_scalar)
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7577,10 +7577,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7746,10 +7746,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
         float cs[3][2] = {}, sn[3][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -7955,10 +7955,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8151,10 +8151,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8402,10 +8402,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];
@@ -8598,10 +8598,10 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
         float cs[4][2] = {}, sn[4][2] = {};
         {
             // |position|, |offset| < 2^62: their sum cannot overflow
-            const int64_t pos = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
-            const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+            const int64_t position = (int64_t)((long long*)p.positions)[b * p.positions_stride[0] + s * p.positions_stride[1]];
+            const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                               p.position_offset < (1LL << 62);
-            const int64_t row = sane ? pos + p.position_offset : -1;
+            const int64_t row = sane ? position + p.position_offset : -1;
             const bool row_ok = row >= 0 && row < p.P;
             const float* crow = (const float*)p.cos + (row_ok ? row : 0) * p.cos_stride[0];
             const float* srow = (const float*)p.sin + (row_ok ? row : 0) * p.sin_stride[0];

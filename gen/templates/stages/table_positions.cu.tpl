@@ -8,10 +8,10 @@
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
     // |position|, |offset| < 2^62: their sum cannot overflow
-    const int64_t pos = (int64_t)(($(tensors[P].ctype)*)p.$(P))[b * p.$(P)_stride[0] + s * p.$(P)_stride[1]];
-    const bool sane = pos > -(1LL << 62) && pos < (1LL << 62) && p.position_offset > -(1LL << 62) &&
+    const int64_t position = (int64_t)(($(tensors[P].ctype)*)p.$(P))[b * p.$(P)_stride[0] + s * p.$(P)_stride[1]];
+    const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
                       p.position_offset < (1LL << 62);
-    const int64_t row = sane ? pos + p.position_offset : -1;
+    const int64_t row = sane ? position + p.position_offset : -1;
     const bool row_ok = row >= 0 && row < p.P;
     const $(T)* crow = (const $(T)*)p.$(roles.cos) + (row_ok ? row : 0) * p.$(roles.cos)_stride[0];
     const $(T)* srow = (const $(T)*)p.$(roles.sin) + (row_ok ? row : 0) * p.$(roles.sin)_stride[0];
