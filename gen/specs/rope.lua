@@ -52,12 +52,13 @@ or x itself (in place), otherwise it must not overlap x.]],
     roles = { input = "x", output = "out", cos = "cos", sin = "sin" },
     files = { "pairing", "act", "table" },
   },
-  -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench.
+  -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench: 4 warps
+  -- per block, one head in flight (bench/results).
   tiles = {
-    warps = 8, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
+    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
     -- interleaved: 2 chunks per lane (lane groups of half the size)
     { when = { pairing = "interleaved" }, chunks = 2 },
-    -- the fast path: registers for 3 blocks of 256 threads per multiprocessor
+    -- the fast path: registers for at least 3 blocks per multiprocessor
     { when = { access = "vec16" }, min_blocks = 3 },
     -- the general variant holds chunks for the largest head: no register cap
     { when = { head_dim = "any" }, min_blocks = 1 },

@@ -54,7 +54,7 @@ outside [0, P) is never read: that token's rotated dims come out NaN.]],
   },
   -- As rope's (gen/specs/rope.lua).
   tiles = {
-    warps = 8, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
+    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
     { when = { pairing = "interleaved" }, chunks = 2 },
     { when = { access = "vec16" }, min_blocks = 3 },
     -- the general variant holds chunks for the largest head: no register cap

@@ -11,8 +11,8 @@
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -110,7 +110,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -118,18 +118,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -146,8 +146,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -267,7 +267,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -275,18 +275,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -306,8 +306,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -404,7 +404,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -412,18 +412,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -443,8 +443,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -609,7 +609,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -617,18 +617,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -646,8 +646,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -727,7 +727,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -735,18 +735,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -764,8 +764,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -885,7 +885,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -893,18 +893,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -925,8 +925,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1023,7 +1023,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1031,18 +1031,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1063,8 +1063,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1229,7 +1229,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1237,18 +1237,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1266,8 +1266,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1347,7 +1347,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1355,18 +1355,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1384,8 +1384,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1505,7 +1505,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1513,18 +1513,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1545,8 +1545,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1643,7 +1643,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1651,18 +1651,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1683,8 +1683,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1849,7 +1849,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1857,18 +1857,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1885,8 +1885,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1966,7 +1966,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1974,18 +1974,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2002,8 +2002,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2123,7 +2123,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2131,18 +2131,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2162,8 +2162,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2260,7 +2260,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2268,18 +2268,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2299,8 +2299,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2465,7 +2465,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2473,18 +2473,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2501,8 +2501,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2582,7 +2582,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2590,18 +2590,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2618,8 +2618,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2739,7 +2739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2747,18 +2747,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2778,8 +2778,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2876,7 +2876,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2884,18 +2884,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2915,8 +2915,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3081,7 +3081,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3089,18 +3089,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3118,8 +3118,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3199,7 +3199,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3207,18 +3207,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3236,8 +3236,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3357,7 +3357,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3365,18 +3365,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3397,8 +3397,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3495,7 +3495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3503,18 +3503,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3535,8 +3535,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3701,7 +3701,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3709,18 +3709,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3740,8 +3740,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16)(con
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3838,7 +3838,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3846,18 +3846,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3877,8 +3877,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar)(co
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4043,7 +4043,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4051,18 +4051,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4082,8 +4082,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4180,7 +4180,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4188,18 +4188,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4219,8 +4219,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4385,7 +4385,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4393,18 +4393,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4421,8 +4421,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4502,7 +4502,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4510,18 +4510,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4538,8 +4538,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4659,7 +4659,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4667,18 +4667,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4698,8 +4698,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4796,7 +4796,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4804,18 +4804,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -4835,8 +4835,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5001,7 +5001,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5009,18 +5009,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5038,8 +5038,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5119,7 +5119,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5127,18 +5127,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5156,8 +5156,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5277,7 +5277,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5285,18 +5285,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5317,8 +5317,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5415,7 +5415,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5423,18 +5423,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5455,8 +5455,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5621,7 +5621,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5629,18 +5629,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5658,8 +5658,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16)(cons
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5739,7 +5739,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5747,18 +5747,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5776,8 +5776,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -5897,7 +5897,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -5905,18 +5905,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -5937,8 +5937,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16)(c
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6035,7 +6035,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6043,18 +6043,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6075,8 +6075,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6241,7 +6241,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6249,18 +6249,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6277,8 +6277,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6358,7 +6358,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6366,18 +6366,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6394,8 +6394,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6515,7 +6515,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6523,18 +6523,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6554,8 +6554,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6652,7 +6652,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6660,18 +6660,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6691,8 +6691,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6857,7 +6857,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6865,18 +6865,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -6893,8 +6893,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -6974,7 +6974,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -6982,18 +6982,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7010,8 +7010,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7131,7 +7131,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7139,18 +7139,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7170,8 +7170,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7268,7 +7268,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7276,18 +7276,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7307,8 +7307,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7473,7 +7473,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7481,18 +7481,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7510,8 +7510,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16)(con
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7591,7 +7591,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7599,18 +7599,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7628,8 +7628,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar)(co
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7749,7 +7749,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7757,18 +7757,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7789,8 +7789,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -7887,7 +7887,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -7895,18 +7895,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -7927,8 +7927,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -8093,7 +8093,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -8101,18 +8101,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -8132,8 +8132,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16)(con
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -8230,7 +8230,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -8238,18 +8238,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -8269,8 +8269,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar)(co
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -8435,7 +8435,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -8443,18 +8443,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -8474,8 +8474,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)(
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -8572,7 +8572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -8580,18 +8580,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar
 //   rope_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -8611,8 +8611,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -8777,7 +8777,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -8785,9 +8785,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_bf16_tabfp32_p
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -11,8 +11,8 @@
 // rope_fp16_tabfp16_interleaved_d64_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -101,7 +101,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -109,18 +109,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d64_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -137,8 +137,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -249,7 +249,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -257,18 +257,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d64_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -287,8 +287,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -376,7 +376,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -384,18 +384,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d64_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -415,8 +415,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -572,7 +572,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -580,18 +580,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d64
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d80_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -609,8 +609,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -681,7 +681,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -689,18 +689,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d80_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -718,8 +718,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -830,7 +830,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -838,18 +838,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d80_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -869,8 +869,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -958,7 +958,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -966,18 +966,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d80_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -998,8 +998,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1155,7 +1155,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1163,18 +1163,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d80
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d96_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1192,8 +1192,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1264,7 +1264,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1272,18 +1272,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d96_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1301,8 +1301,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1413,7 +1413,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1421,18 +1421,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d96_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1452,8 +1452,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1541,7 +1541,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1549,18 +1549,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d96_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1581,8 +1581,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1738,7 +1738,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1746,18 +1746,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d96
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d128_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1774,8 +1774,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1846,7 +1846,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1854,18 +1854,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d128_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1882,8 +1882,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1994,7 +1994,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2002,18 +2002,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d128_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2032,8 +2032,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2121,7 +2121,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2129,18 +2129,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d128_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2160,8 +2160,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2317,7 +2317,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2325,18 +2325,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d12
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d256_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2353,8 +2353,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2425,7 +2425,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2433,18 +2433,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d256_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2461,8 +2461,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2573,7 +2573,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2581,18 +2581,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d256_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2611,8 +2611,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2700,7 +2700,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2708,18 +2708,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d256_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2739,8 +2739,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2896,7 +2896,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2904,18 +2904,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d25
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d320_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2933,8 +2933,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3005,7 +3005,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3013,18 +3013,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d320_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3042,8 +3042,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3154,7 +3154,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3162,18 +3162,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d320_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3193,8 +3193,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3282,7 +3282,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3290,18 +3290,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_d320_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3322,8 +3322,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3479,7 +3479,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3487,18 +3487,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_dany_full_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3517,8 +3517,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16)(const fg_rope_par
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3606,7 +3606,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3614,18 +3614,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_dany_full_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3645,8 +3645,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar)(const fg_rope_pa
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3802,7 +3802,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3810,18 +3810,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_dany_partial_vec16
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3840,8 +3840,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3929,7 +3929,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3937,18 +3937,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp16_interleaved_dany_partial_scalar
 //   rope: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3968,8 +3968,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -4125,7 +4125,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -4133,9 +4133,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp16_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -11,8 +11,8 @@
 // rope_fp16_tabfp32_half_d64_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -93,7 +93,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -101,18 +101,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_full_v
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d64_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -129,8 +129,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -233,7 +233,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -241,18 +241,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_full_s
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d64_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -272,8 +272,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -353,7 +353,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -361,18 +361,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_partia
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d64_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -392,8 +392,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -541,7 +541,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -549,18 +549,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d64_partia
     }
     const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d80_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -578,8 +578,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -642,7 +642,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -650,18 +650,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_full_v
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d80_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -679,8 +679,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -783,7 +783,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -791,18 +791,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_full_s
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d80_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -823,8 +823,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -904,7 +904,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -912,18 +912,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_partia
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d80_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -944,8 +944,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1093,7 +1093,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1101,18 +1101,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d80_partia
     }
     const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d96_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1130,8 +1130,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1194,7 +1194,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1202,18 +1202,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_full_v
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d96_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1231,8 +1231,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1335,7 +1335,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1343,18 +1343,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_full_s
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d96_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1375,8 +1375,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1456,7 +1456,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1464,18 +1464,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_partia
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d96_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1496,8 +1496,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1645,7 +1645,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1653,18 +1653,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d96_partia
     }
     const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d128_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1681,8 +1681,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1745,7 +1745,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1753,18 +1753,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_full_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d128_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1781,8 +1781,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1885,7 +1885,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1893,18 +1893,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_full_
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d128_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1924,8 +1924,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2005,7 +2005,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2013,18 +2013,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_parti
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d128_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2044,8 +2044,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2193,7 +2193,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2201,18 +2201,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d128_parti
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d256_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2229,8 +2229,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2293,7 +2293,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2301,18 +2301,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_full_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d256_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2329,8 +2329,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2433,7 +2433,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2441,18 +2441,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_full_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d256_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2472,8 +2472,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2553,7 +2553,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2561,18 +2561,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_parti
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d256_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2592,8 +2592,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2741,7 +2741,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2749,18 +2749,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d256_parti
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d320_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2778,8 +2778,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2842,7 +2842,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2850,18 +2850,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d320_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2879,8 +2879,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2983,7 +2983,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2991,18 +2991,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d320_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3023,8 +3023,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3104,7 +3104,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3112,18 +3112,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_d320_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3144,8 +3144,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3293,7 +3293,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3301,18 +3301,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_d320_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_dany_full_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3332,8 +3332,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3413,7 +3413,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3421,18 +3421,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_dany_full_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3452,8 +3452,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3601,7 +3601,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3609,18 +3609,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_dany_partial_vec16
 //   rope: act=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3640,8 +3640,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3721,7 +3721,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3729,18 +3729,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp16_tabfp32_half_dany_partial_scalar
 //   rope: act=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3760,8 +3760,8 @@ FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3909,7 +3909,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3917,9 +3917,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp16_tabfp32_half_dany_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -11,8 +11,8 @@
 // rope_fp32_tabfp32_half_d64_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -87,7 +87,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -95,18 +95,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_v
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d64_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -123,8 +123,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -199,7 +199,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -207,18 +207,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_s
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d64_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -238,8 +238,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -313,7 +313,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -321,18 +321,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d64_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -352,8 +352,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -457,7 +457,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -465,18 +465,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d80_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -494,8 +494,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -552,7 +552,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -560,18 +560,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_v
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d80_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -589,8 +589,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -665,7 +665,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -673,18 +673,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_s
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d80_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -705,8 +705,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -780,7 +780,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -788,18 +788,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d80_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -820,8 +820,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -925,7 +925,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -933,18 +933,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d96_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -962,8 +962,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1020,7 +1020,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_v
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1028,18 +1028,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_v
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d96_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1057,8 +1057,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1133,7 +1133,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_s
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1141,18 +1141,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_s
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d96_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1173,8 +1173,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1248,7 +1248,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1256,18 +1256,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d96_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1288,8 +1288,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1393,7 +1393,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1401,18 +1401,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d128_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1429,8 +1429,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1487,7 +1487,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1495,18 +1495,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d128_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1523,8 +1523,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1599,7 +1599,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1607,18 +1607,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d128_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1638,8 +1638,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1713,7 +1713,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1721,18 +1721,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d128_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1752,8 +1752,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1857,7 +1857,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1865,18 +1865,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d256_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1893,8 +1893,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1951,7 +1951,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1959,18 +1959,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d256_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1987,8 +1987,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2063,7 +2063,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2071,18 +2071,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d256_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2102,8 +2102,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2177,7 +2177,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2185,18 +2185,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d256_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2216,8 +2216,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2321,7 +2321,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2329,18 +2329,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d320_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2358,8 +2358,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2435,7 +2435,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2443,18 +2443,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d320_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2472,8 +2472,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2585,7 +2585,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2593,18 +2593,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d320_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2625,8 +2625,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2735,7 +2735,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2743,18 +2743,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_d320_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2775,8 +2775,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2945,7 +2945,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2953,18 +2953,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_dany_full_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2984,8 +2984,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3094,7 +3094,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3102,18 +3102,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_dany_full_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3133,8 +3133,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3303,7 +3303,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3311,18 +3311,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_dany_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3342,8 +3342,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3452,7 +3452,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3460,18 +3460,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_half_dany_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3491,8 +3491,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3661,7 +3661,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3669,9 +3669,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -11,8 +11,8 @@
 // rope_fp32_tabfp32_interleaved_d64_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -29,8 +29,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -97,7 +97,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -105,18 +105,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d64_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -133,8 +133,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -217,7 +217,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -225,18 +225,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d64_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -255,8 +255,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -340,7 +340,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -348,18 +348,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d64_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -379,8 +379,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -492,7 +492,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -500,18 +500,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
     }
     const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d80_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -529,8 +529,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -597,7 +597,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -605,18 +605,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d80_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -634,8 +634,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -718,7 +718,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -726,18 +726,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d80_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -757,8 +757,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -842,7 +842,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -850,18 +850,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d80_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -882,8 +882,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -995,7 +995,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1003,18 +1003,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
     }
     const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d96_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1032,8 +1032,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1100,7 +1100,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1108,18 +1108,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d96_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1137,8 +1137,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1221,7 +1221,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1229,18 +1229,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d96_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1260,8 +1260,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1345,7 +1345,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1353,18 +1353,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d96_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1385,8 +1385,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1498,7 +1498,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1506,18 +1506,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d128_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1534,8 +1534,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1602,7 +1602,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1610,18 +1610,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d128_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1638,8 +1638,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1722,7 +1722,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1730,18 +1730,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d128_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1760,8 +1760,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1845,7 +1845,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -1853,18 +1853,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d128_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -1884,8 +1884,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -1997,7 +1997,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2005,18 +2005,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
     }
     const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d256_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2033,8 +2033,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2101,7 +2101,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2109,18 +2109,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d256_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2137,8 +2137,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2221,7 +2221,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2229,18 +2229,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d256_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2259,8 +2259,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2344,7 +2344,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2352,18 +2352,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d256_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2383,8 +2383,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2496,7 +2496,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2504,18 +2504,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d320_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2533,8 +2533,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2616,7 +2616,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2624,18 +2624,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d320_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2653,8 +2653,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
     const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2760,7 +2760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2768,18 +2768,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d320_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2799,8 +2799,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -2907,7 +2907,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -2915,18 +2915,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_d320_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -2947,8 +2947,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3097,7 +3097,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3105,18 +3105,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_dany_full_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3135,8 +3135,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3266,7 +3266,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3274,18 +3274,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_dany_full_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3305,8 +3305,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3492,7 +3492,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3500,18 +3500,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_dany_partial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3530,8 +3530,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3661,7 +3661,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3669,18 +3669,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
 // rope_fp32_tabfp32_interleaved_dany_partial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
-//            1 head(s) in flight per lane, 8 warps per block
-__global__ void __launch_bounds__(256, 1)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope_params p)
 {
     const int lane = threadIdx.x & 31;
@@ -3700,8 +3700,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 8;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
@@ -3887,7 +3887,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar), 256, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
         if (err != cudaSuccess) return err;
         if (per_sm > 32) per_sm = 32;
         if (per_sm < 1) per_sm = 1;
@@ -3895,9 +3895,9 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
     }
     const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
     const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
-    int64_t blocks = (items + 8 - 1) / 8;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 256, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
