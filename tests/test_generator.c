@@ -545,12 +545,12 @@ void test_generator_spec_files_unknown_axis(void) {
 }
 
 void test_generator_spec_tile_unknown_name(void) {
-  expect_spec_error("warps = 8, chunks = 1", "warp = 8, chunks = 1", "tiles.warp",
+  expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
                     "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, warps), got \"warp\"");
 }
 
 void test_generator_spec_tile_bad_value(void) {
-  expect_spec_error("warps = 8, chunks = 1", "warps = 0, chunks = 1", "tiles.warps",
+  expect_spec_error("warps = 4, chunks = 1", "warps = 0, chunks = 1", "tiles.warps",
                     "an integer: warps per block (1 to 32), got 0");
 }
 
