@@ -94,6 +94,24 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
  */
 fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, const DLTensor* positions, fg_pairing pairing, int64_t position_offset, fg_stream_t stream);
 
+/* rope_qk: rotary embedding of q and k in one launch, per-token cos/sin tables
+ * As fg_rope, applied to q [.., HQ, D] and k [.., HK, D] in one launch: the same
+ * pairing, tables and R for both; q_out / k_out NULL (or q / k) rotate in place.
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, in: queries, last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, in: keys, last dim contiguous; token strides free
+ *   q_out    [B?, S, HQ, D] bf16/fp16/fp32, out, may be NULL: rotated q; NULL or q for in place
+ *   k_out    [B?, S, HK, D] bf16/fp16/fp32, out, may be NULL: rotated k; NULL or k for in place
+ *   cos      [S, R/2] fp32/bf16/fp16, in: cosines, row = token index within its sequence
+ *   sin      [S, R/2] fp32/bf16/fp16, in: sines, same layout as cos
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTensor* k_out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_stream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

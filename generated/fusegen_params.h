@@ -18,7 +18,7 @@ typedef struct fg_rope_params {
     int64_t sin_stride[2];
     int64_t B, D, H, R, S;
     int32_t pairing;  // fg_pairing
-    int32_t inplace;  // an output is the input it may alias
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_rope_params;
 
 // rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions   [gen/specs/rope_cos_sin_cache.lua]
@@ -34,7 +34,7 @@ typedef struct fg_rope_cos_sin_cache_params {
     int64_t B, D, H, P, R, S;
     int32_t pairing;  // fg_pairing
     int64_t position_offset;
-    int32_t inplace;  // an output is the input it may alias
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_rope_cos_sin_cache_params;
 
 // rope_per_head: rotary embedding with per-head cos/sin tables   [gen/specs/rope_per_head.lua]
@@ -50,7 +50,7 @@ typedef struct fg_rope_per_head_params {
     int64_t B, D, H, R, S;
     int32_t pairing;  // fg_pairing
     int32_t rounding;  // fg_rounding
-    int32_t inplace;  // an output is the input it may alias
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_rope_per_head_params;
 
 // rope_positions: rotary embedding with cos/sin tables indexed by positions   [gen/specs/rope_positions.lua]
@@ -68,6 +68,25 @@ typedef struct fg_rope_positions_params {
     int64_t B, D, H, P, R, S;
     int32_t pairing;  // fg_pairing
     int64_t position_offset;
-    int32_t inplace;  // an output is the input it may alias
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_rope_positions_params;
+
+// rope_qk: rotary embedding of q and k in one launch, per-token cos/sin tables   [gen/specs/rope_qk.lua]
+typedef struct fg_rope_qk_params {
+    const void* q;
+    const void* k;
+    void* q_out;
+    void* k_out;
+    const void* cos;
+    const void* sin;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_out_stride[4];
+    int64_t k_out_stride[4];
+    int64_t cos_stride[2];
+    int64_t sin_stride[2];
+    int64_t B, D, HK, HQ, R, S;
+    int32_t pairing;  // fg_pairing
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_rope_qk_params;
 

@@ -62,6 +62,45 @@ static int extent(const fg__call *c, const fg__tensor_sig *ts, int i, const int6
   return 0;
 }
 
+/* Tensors whose byte ranges overlap may still be disjoint: q and k as views of
+ * one fused qkv tensor share their outer dims (same sizes and strides: the
+ * tokens) and sit side by side within each row. 1 when tensors i and k are
+ * rows on one lattice with pitch P (the smallest shared outer stride), each
+ * row of one lying between two rows of the other. */
+static int interleaved_rows(const fg__call *c, const fg__op_sig *sig, int i, int k,
+                            int64_t shape[][FG__MAX_DIMS]) {
+  const int nd = sig->tensors[i].ndim;
+  const int es = fg__dtype_size(c->dtype[i]);
+  if (sig->tensors[k].ndim != nd || fg__dtype_size(c->dtype[k]) != es) return 0;
+  intptr_t diff = (intptr_t)((const char *)c->data[k] - (const char *)c->data[i]);
+  if (diff % es) return 0;
+  /* try each split: dims [0, m) shared (the rows), dims [m, nd) inside a row */
+  for (int m = 1; m < nd; m++) {
+    int64_t pitch = 0;
+    int shared = 1;
+    for (int j = 0; j < m && shared; j++) {
+      if (shape[i][j] != shape[k][j]) shared = 0;
+      else if (shape[i][j] > 1) {
+        if (c->stride[i][j] != c->stride[k][j]) shared = 0;
+        else if (pitch == 0 || c->stride[i][j] < pitch) pitch = c->stride[i][j];
+      }
+    }
+    if (!shared || pitch <= 0) continue;
+    int64_t span_i = 1, span_k = 1; /* elements each row reaches */
+    int inside = 1;
+    for (int j = m; j < nd && inside; j++) {
+      if ((shape[i][j] > 1 && c->stride[i][j] >= pitch) || (shape[k][j] > 1 && c->stride[k][j] >= pitch)) inside = 0;
+      span_i += (shape[i][j] - 1) * c->stride[i][j];
+      span_k += (shape[k][j] - 1) * c->stride[k][j];
+    }
+    if (!inside) continue;
+    int64_t delta = (int64_t)(diff / es), first = span_i, second = span_k;
+    if (delta < 0) { delta = -delta; first = span_k; second = span_i; }
+    if (delta >= first && delta + second <= pitch) return 1;
+  }
+  return 0;
+}
+
 /* An output must not write one address twice: sort dims by stride and check
  * that each stride steps past everything the smaller ones cover. */
 static int self_overlaps(const int64_t *shape, const int64_t *stride, int ndim) {
@@ -216,7 +255,7 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       memcpy(shape[i], shape[src], sizeof shape[i]);
       c->dtype[i] = c->dtype[src];
       c->present[i] = 2; /* stands for its input */
-      c->inplace = 1;
+      c->inplace |= 1u << i;
     }
   }
   /* outputs (in place ones too): each element once, and no overlap with any
@@ -237,7 +276,7 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       uintptr_t lo2, hi2;
       if (extent(c, &sig->tensors[k], k, shape[k], &lo2, &hi2) != 0)
         return fg__fail(FG_ERR_SHAPE, "%s: %s spans more memory than any device has", fn, sig->tensors[k].name);
-      if (lo < hi2 && lo2 < hi)
+      if (lo < hi2 && lo2 < hi && !interleaved_rows(c, sig, i, k, shape))
         return fg__fail(FG_ERR_INVALID_ARGUMENT,
                         "%s: %s overlaps %s; an output must be disjoint from the other tensors, or be exactly its input (in place)",
                         fn, c->present[i] == 2 ? sig->tensors[ts->inplace_of].name : ts->name, sig->tensors[k].name);

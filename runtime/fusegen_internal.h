@@ -69,7 +69,7 @@ typedef struct {
   int present[FG__MAX_TENSORS];
   int dtype[FG__MAX_TENSORS];
   int64_t sym[FG__MAX_SYMS];
-  int inplace;   /* an output is the input it may alias */
+  unsigned inplace; /* bit i: output tensor i is the input it may alias */
   int aligned16; /* every pointer and stride is a multiple of 16 bytes */
   int empty;     /* some tensor has no elements: nothing to launch */
   int device, cc, sm_count;

@@ -6,6 +6,7 @@
 #include "test_rope_gpu.h"
 #include "test_python.h"
 #include "test_rope_tables.h"
+#include "test_rope_qk.h"
 
-#define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X) ROPE_TABLES_TESTS(X) PYTHON_TESTS(X)
+#define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X) ROPE_TABLES_TESTS(X) ROPE_QK_TESTS(X) PYTHON_TESTS(X)
 #endif

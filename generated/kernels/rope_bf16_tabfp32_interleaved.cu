@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -56,8 +63,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -76,8 +83,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -107,8 +114,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -129,24 +139,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -176,8 +193,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -210,8 +227,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -255,8 +272,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -277,26 +297,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -315,8 +343,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -325,11 +353,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -343,8 +371,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -353,11 +381,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -382,8 +410,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -404,13 +435,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -418,13 +449,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -455,8 +494,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -479,7 +518,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -490,7 +529,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -511,8 +550,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -535,7 +574,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -546,7 +585,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -578,8 +617,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -601,24 +643,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -636,8 +685,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -656,8 +705,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -687,8 +736,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -710,24 +762,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -757,8 +816,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -791,8 +850,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -836,8 +895,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -859,26 +921,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -897,8 +967,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -907,11 +977,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
                 const int e = (pos + 5) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -925,8 +995,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -935,11 +1005,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
                 const int e = (pos + 5) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -964,8 +1034,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -987,13 +1060,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1001,13 +1074,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1038,8 +1119,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1062,7 +1143,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -1073,7 +1154,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1094,8 +1175,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1118,7 +1199,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -1129,7 +1210,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1161,8 +1242,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1184,24 +1268,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1219,8 +1310,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1239,8 +1330,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1270,8 +1361,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1293,24 +1387,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1340,8 +1441,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1374,8 +1475,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1419,8 +1520,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1442,26 +1546,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1480,8 +1592,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1490,11 +1602,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
                 const int e = (pos + 6) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1508,8 +1620,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1518,11 +1630,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
                 const int e = (pos + 6) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1547,8 +1659,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1570,13 +1685,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1584,13 +1699,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1621,8 +1744,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1645,7 +1768,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -1656,7 +1779,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1677,8 +1800,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1701,7 +1824,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -1712,7 +1835,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1744,8 +1867,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1766,24 +1892,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1801,8 +1934,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1821,8 +1954,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1852,8 +1985,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1874,24 +2010,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1921,8 +2064,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1955,8 +2098,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2000,8 +2143,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2022,26 +2168,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2060,8 +2214,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2070,11 +2224,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2088,8 +2242,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2098,11 +2252,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2127,8 +2281,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2149,13 +2306,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2163,13 +2320,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2200,8 +2365,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2224,7 +2389,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -2235,7 +2400,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2256,8 +2421,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2280,7 +2445,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -2291,7 +2456,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2323,8 +2488,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2345,24 +2513,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2380,8 +2555,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2400,8 +2575,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2431,8 +2606,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2453,24 +2631,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2500,8 +2685,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2534,8 +2719,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2579,8 +2764,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2601,26 +2789,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2639,8 +2835,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2649,11 +2845,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2667,8 +2863,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2677,11 +2873,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2706,8 +2902,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2728,13 +2927,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2742,13 +2941,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2779,8 +2986,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2803,7 +3010,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -2814,7 +3021,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2835,8 +3042,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2859,7 +3066,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -2870,7 +3077,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2902,8 +3109,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2925,24 +3135,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2960,8 +3177,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2980,8 +3197,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3011,8 +3228,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3034,24 +3254,31 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3081,8 +3308,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3115,8 +3342,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3160,8 +3387,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3183,26 +3413,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3221,8 +3459,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3231,11 +3469,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
                 const int e = (pos + 20) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3249,8 +3487,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3259,11 +3497,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
                 const int e = (pos + 20) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3288,8 +3526,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3311,13 +3552,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3325,13 +3566,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3362,8 +3611,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3386,7 +3635,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -3397,7 +3646,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -3418,8 +3667,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3442,7 +3691,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -3453,7 +3702,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -3485,8 +3734,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3507,26 +3759,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3545,8 +3805,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3555,11 +3815,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3573,8 +3833,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3583,11 +3843,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3612,8 +3872,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3634,13 +3897,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3648,13 +3911,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3685,8 +3956,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3709,7 +3980,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -3720,7 +3991,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -3741,8 +4012,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3765,7 +4036,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -3776,7 +4047,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -3808,8 +4079,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3830,26 +4104,34 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3868,8 +4150,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3878,11 +4160,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3896,8 +4178,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3906,11 +4188,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3935,8 +4217,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3957,13 +4242,13 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3971,13 +4256,21 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4008,8 +4301,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
         }
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4032,7 +4325,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -4043,7 +4336,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -4064,8 +4357,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -4088,7 +4381,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4099,7 +4392,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4131,8 +4424,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -71,8 +78,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -88,8 +95,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -116,8 +123,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -138,24 +148,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -200,8 +217,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -231,8 +248,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -273,8 +290,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -295,13 +315,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -309,13 +329,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -349,18 +377,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -374,18 +402,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -410,8 +438,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -432,13 +463,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -446,13 +477,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -498,8 +537,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -519,7 +558,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -530,7 +569,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -551,8 +590,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -572,7 +611,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -583,7 +622,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -615,8 +654,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -638,24 +680,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -688,8 +737,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -705,8 +754,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -733,8 +782,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -756,24 +808,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -818,8 +877,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -849,8 +908,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -891,8 +950,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -914,13 +976,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -928,13 +990,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -968,18 +1038,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -993,18 +1063,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1029,8 +1099,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1052,13 +1125,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1066,13 +1139,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1118,8 +1199,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1139,7 +1220,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -1150,7 +1231,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1171,8 +1252,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1192,7 +1273,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -1203,7 +1284,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1235,8 +1316,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1258,24 +1342,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1308,8 +1399,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1325,8 +1416,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -1353,8 +1444,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1376,24 +1470,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1438,8 +1539,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1469,8 +1570,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1511,8 +1612,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1534,13 +1638,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -1548,13 +1652,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1588,18 +1700,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1613,18 +1725,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1649,8 +1761,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1672,13 +1787,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1686,13 +1801,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1738,8 +1861,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1759,7 +1882,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -1770,7 +1893,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1791,8 +1914,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1812,7 +1935,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -1823,7 +1946,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1855,8 +1978,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1877,24 +2003,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -1927,8 +2060,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1944,8 +2077,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -1972,8 +2105,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1994,24 +2130,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2056,8 +2199,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2087,8 +2230,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2129,8 +2272,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2151,13 +2297,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -2165,13 +2311,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2205,18 +2359,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2230,18 +2384,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2266,8 +2420,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2288,13 +2445,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2302,13 +2459,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2354,8 +2519,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2375,7 +2540,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -2386,7 +2551,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2407,8 +2572,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2428,7 +2593,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -2439,7 +2604,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2471,8 +2636,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2493,24 +2661,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2543,8 +2718,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2560,8 +2735,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -2588,8 +2763,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2610,24 +2788,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2672,8 +2857,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2703,8 +2888,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2745,8 +2930,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2767,13 +2955,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -2781,13 +2969,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2821,18 +3017,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2846,18 +3042,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2882,8 +3078,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2904,13 +3103,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2918,13 +3117,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -2970,8 +3177,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2991,7 +3198,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -3002,7 +3209,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -3023,8 +3230,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3044,7 +3251,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -3055,7 +3262,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -3087,8 +3294,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3110,24 +3320,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3160,8 +3377,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3177,8 +3394,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -3205,8 +3422,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3228,24 +3448,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3290,8 +3517,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3321,8 +3548,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3363,8 +3590,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3386,13 +3616,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3400,13 +3630,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3440,18 +3678,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3465,18 +3703,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3501,8 +3739,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3524,13 +3765,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3538,13 +3779,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3590,8 +3839,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3611,7 +3860,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -3622,7 +3871,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -3643,8 +3892,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3664,7 +3913,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -3675,7 +3924,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -3707,8 +3956,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3729,13 +3981,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3743,13 +3995,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_vec16)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3783,18 +4043,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_vec16)(con
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3808,18 +4068,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3844,8 +4104,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3866,13 +4129,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3880,13 +4143,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -3932,8 +4203,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3953,7 +4224,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -3964,7 +4235,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -3985,8 +4256,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4006,7 +4277,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4017,7 +4288,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4049,8 +4320,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4071,13 +4345,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -4085,13 +4359,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4125,18 +4407,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4150,18 +4432,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4186,8 +4468,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4208,13 +4493,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4222,13 +4507,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4274,8 +4567,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4295,7 +4588,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -4306,7 +4599,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -4327,8 +4620,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4348,7 +4641,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4359,7 +4652,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4391,8 +4684,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4413,24 +4709,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4463,8 +4766,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -4480,8 +4783,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -4508,8 +4811,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4530,24 +4836,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4592,8 +4905,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4623,8 +4936,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4665,8 +4978,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4687,13 +5003,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -4701,13 +5017,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4741,18 +5065,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4766,18 +5090,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4802,8 +5126,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4824,13 +5151,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4838,13 +5165,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -4890,8 +5225,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4911,7 +5246,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -4922,7 +5257,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -4943,8 +5278,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4964,7 +5299,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -4975,7 +5310,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -5007,8 +5342,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5030,24 +5368,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5080,8 +5425,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -5097,8 +5442,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -5125,8 +5470,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5148,24 +5496,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5210,8 +5565,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5241,8 +5596,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5283,8 +5638,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5306,13 +5664,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -5320,13 +5678,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5360,18 +5726,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5385,18 +5751,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5421,8 +5787,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5444,13 +5813,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5458,13 +5827,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5510,8 +5887,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5531,7 +5908,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -5542,7 +5919,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -5563,8 +5940,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5584,7 +5961,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -5595,7 +5972,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -5627,8 +6004,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5650,24 +6030,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5700,8 +6087,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_vec16)(cons
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -5717,8 +6104,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_vec16)(cons
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -5745,8 +6132,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5768,24 +6158,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5830,8 +6227,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_scalar)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5861,8 +6258,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_full_scalar)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5903,8 +6300,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5926,13 +6326,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -5940,13 +6340,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -5980,18 +6388,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_vec16)(c
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -6005,18 +6413,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_vec16)(c
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6041,8 +6449,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6064,13 +6475,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6078,13 +6489,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6130,8 +6549,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6151,7 +6570,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -6162,7 +6581,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -6183,8 +6602,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6204,7 +6623,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -6215,7 +6634,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -6247,8 +6666,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6269,24 +6691,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6319,8 +6748,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -6336,8 +6765,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -6364,8 +6793,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6386,24 +6818,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6448,8 +6887,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6479,8 +6918,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6521,8 +6960,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6543,13 +6985,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -6557,13 +6999,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6597,18 +7047,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -6622,18 +7072,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6658,8 +7108,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6680,13 +7133,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6694,13 +7147,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6746,8 +7207,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6767,7 +7228,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -6778,7 +7239,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -6799,8 +7260,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6820,7 +7281,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -6831,7 +7292,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -6863,8 +7324,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6885,24 +7349,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -6935,8 +7406,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -6952,8 +7423,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -6980,8 +7451,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7002,24 +7476,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7064,8 +7545,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7095,8 +7576,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7137,8 +7618,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7159,13 +7643,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -7173,13 +7657,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7213,18 +7705,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -7238,18 +7730,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -7274,8 +7766,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7296,13 +7791,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7310,13 +7805,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7362,8 +7865,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7383,7 +7886,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -7394,7 +7897,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -7415,8 +7918,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7436,7 +7939,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -7447,7 +7950,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -7479,8 +7982,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7502,24 +8008,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7552,8 +8065,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_vec16)(con
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -7569,8 +8082,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -7597,8 +8110,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7620,24 +8136,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7682,8 +8205,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_scalar)(co
         }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7713,8 +8236,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7755,8 +8278,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7778,13 +8304,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -7792,13 +8318,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7832,18 +8366,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -7857,18 +8391,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -7893,8 +8427,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7916,13 +8453,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7930,13 +8467,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -7982,8 +8527,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8003,7 +8548,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -8014,7 +8559,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -8035,8 +8580,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8056,7 +8601,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -8067,7 +8612,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -8099,8 +8644,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8121,13 +8669,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -8135,13 +8683,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_vec16)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -8175,18 +8731,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_vec16)(con
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -8200,18 +8756,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_vec16)(con
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -8236,8 +8792,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8258,13 +8817,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8272,13 +8831,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -8324,8 +8891,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8345,7 +8912,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -8356,7 +8923,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -8377,8 +8944,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8398,7 +8965,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -8409,7 +8976,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -8441,8 +9008,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8463,13 +9033,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -8477,13 +9047,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -8517,18 +9095,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -8542,18 +9120,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -8578,8 +9156,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8600,13 +9181,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8614,13 +9195,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][8] = {}, sn[1][8] = {};
         {
@@ -8666,8 +9255,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8687,7 +9276,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -8698,7 +9287,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -8719,8 +9308,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
         fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
         fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
         fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8740,7 +9329,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__half>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__half>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -8751,7 +9340,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -8783,8 +9372,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -65,8 +72,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -78,8 +85,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -106,8 +113,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -128,24 +138,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -178,8 +195,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -197,8 +214,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -231,8 +248,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -253,13 +273,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -267,13 +287,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -301,18 +329,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -322,18 +350,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -358,8 +386,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -380,13 +411,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -394,13 +425,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -434,8 +473,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -447,14 +486,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -467,8 +506,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -480,14 +519,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d64_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -515,8 +554,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -538,24 +580,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -582,8 +631,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -595,8 +644,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -623,8 +672,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -646,24 +698,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -696,8 +755,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -715,8 +774,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -749,8 +808,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -772,13 +834,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -786,13 +848,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -820,18 +890,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -841,18 +911,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -877,8 +947,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -900,13 +973,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -914,13 +987,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -954,8 +1035,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -967,14 +1048,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -987,8 +1068,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1000,14 +1081,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d80_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1035,8 +1116,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1058,24 +1142,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1102,8 +1193,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1115,8 +1206,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1143,8 +1234,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1166,24 +1260,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1216,8 +1317,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1235,8 +1336,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1269,8 +1370,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1292,13 +1396,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1306,13 +1410,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1340,18 +1452,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1361,18 +1473,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1397,8 +1509,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1420,13 +1535,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1434,13 +1549,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1474,8 +1597,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1487,14 +1610,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1507,8 +1630,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1520,14 +1643,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d96_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1555,8 +1678,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1577,24 +1703,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1621,8 +1754,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_vec16)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1634,8 +1767,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_vec16)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1662,8 +1795,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1684,24 +1820,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1734,8 +1877,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_scalar)(co
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1753,8 +1896,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_full_scalar)(co
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1787,8 +1930,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1809,13 +1955,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1823,13 +1969,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1857,18 +2011,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_vec16)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1878,18 +2032,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_vec16)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1914,8 +2068,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1936,13 +2093,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1950,13 +2107,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1990,8 +2155,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2003,14 +2168,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2023,8 +2188,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2036,14 +2201,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d128_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2071,8 +2236,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2093,24 +2261,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2137,8 +2312,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_vec16)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2150,8 +2325,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_vec16)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2178,8 +2353,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2200,24 +2378,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2250,8 +2435,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_scalar)(co
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2269,8 +2454,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_full_scalar)(co
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2303,8 +2488,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2325,13 +2513,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2339,13 +2527,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2373,18 +2569,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_vec16)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2394,18 +2590,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_vec16)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2430,8 +2626,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2452,13 +2651,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2466,13 +2665,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2506,8 +2713,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2519,14 +2726,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2539,8 +2746,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2552,14 +2759,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d256_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2587,8 +2794,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2610,24 +2820,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2666,8 +2883,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_vec16)(con
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2688,8 +2905,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_vec16)(con
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2721,8 +2938,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2744,24 +2964,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2812,8 +3039,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_scalar)(co
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2846,8 +3073,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_full_scalar)(co
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2891,8 +3118,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2914,13 +3144,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2928,13 +3158,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2974,8 +3212,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2986,19 +3224,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3012,8 +3250,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3024,19 +3262,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_vec16)(
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3061,8 +3299,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3084,13 +3325,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3098,13 +3339,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3156,8 +3405,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3180,28 +3429,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][2][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) xp[0][3][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][3][1] = px[e + 1];
@@ -3218,8 +3467,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3242,28 +3491,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_d320_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][2][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][3][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][3][1];
@@ -3291,8 +3540,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3313,13 +3565,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3327,13 +3579,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3373,8 +3633,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3385,19 +3645,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3411,8 +3671,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3423,19 +3683,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_vec16)(con
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3460,8 +3720,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3482,13 +3745,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3496,13 +3759,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3554,8 +3825,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3578,28 +3849,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3616,8 +3887,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3640,28 +3911,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_full_scalar)(co
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3689,8 +3960,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3711,13 +3985,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3725,13 +3999,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3771,8 +4053,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3783,19 +4065,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3809,8 +4091,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3821,19 +4103,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3858,8 +4140,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3880,13 +4165,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3894,13 +4179,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3952,8 +4245,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3976,28 +4269,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -4014,8 +4307,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4038,28 +4331,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -4087,8 +4380,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4109,24 +4405,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4153,8 +4456,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -4166,8 +4469,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -4194,8 +4497,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4216,24 +4522,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4266,8 +4579,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4285,8 +4598,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4319,8 +4632,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4341,13 +4657,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -4355,13 +4671,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4389,18 +4713,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4410,18 +4734,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4446,8 +4770,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4468,13 +4795,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4482,13 +4809,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4522,8 +4857,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4535,14 +4870,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -4555,8 +4890,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4568,14 +4903,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d64_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -4603,8 +4938,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4626,24 +4964,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4670,8 +5015,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -4683,8 +5028,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -4711,8 +5056,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4734,24 +5082,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4784,8 +5139,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4803,8 +5158,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4837,8 +5192,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4860,13 +5218,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -4874,13 +5232,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -4908,18 +5274,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4929,18 +5295,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4965,8 +5331,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4988,13 +5357,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5002,13 +5371,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5042,8 +5419,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5055,14 +5432,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -5075,8 +5452,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5088,14 +5465,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d80_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -5123,8 +5500,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5146,24 +5526,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5190,8 +5577,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_vec16)(cons
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5203,8 +5590,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_vec16)(cons
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5231,8 +5618,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5254,24 +5644,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5304,8 +5701,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_scalar)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5323,8 +5720,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_full_scalar)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5357,8 +5754,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5380,13 +5780,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -5394,13 +5794,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5428,18 +5836,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_vec16)(c
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5449,18 +5857,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_vec16)(c
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5485,8 +5893,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5508,13 +5919,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5522,13 +5933,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5562,8 +5981,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5575,14 +5994,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -5595,8 +6014,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5608,14 +6027,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d96_partial_scalar)(
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -5643,8 +6062,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5665,24 +6087,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5709,8 +6138,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_vec16)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5722,8 +6151,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_vec16)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5750,8 +6179,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5772,24 +6204,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5822,8 +6261,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_scalar)(co
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5841,8 +6280,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_full_scalar)(co
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5875,8 +6314,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5897,13 +6339,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -5911,13 +6353,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -5945,18 +6395,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_vec16)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5966,18 +6416,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_vec16)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6002,8 +6452,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6024,13 +6477,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -6038,13 +6491,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -6078,8 +6539,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6091,14 +6552,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -6111,8 +6572,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6124,14 +6585,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d128_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -6159,8 +6620,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6181,24 +6645,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -6225,8 +6696,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_vec16)(con
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -6238,8 +6709,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_vec16)(con
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -6266,8 +6737,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6288,24 +6762,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -6338,8 +6819,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_scalar)(co
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6357,8 +6838,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_full_scalar)(co
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6391,8 +6872,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6413,13 +6897,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -6427,13 +6911,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -6461,18 +6953,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_vec16)(
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -6482,18 +6974,18 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_vec16)(
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6518,8 +7010,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6540,13 +7035,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -6554,13 +7049,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -6594,8 +7097,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6607,14 +7110,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -6627,8 +7130,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6640,14 +7143,14 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d256_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -6675,8 +7178,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6698,24 +7204,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6754,8 +7267,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_vec16)(con
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -6776,8 +7289,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_vec16)(con
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -6809,8 +7322,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6832,24 +7348,31 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6900,8 +7423,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_scalar)(co
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6934,8 +7457,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_full_scalar)(co
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6979,8 +7502,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7002,13 +7528,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -7016,13 +7542,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7062,8 +7596,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7074,19 +7608,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -7100,8 +7634,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7112,19 +7646,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_vec16)(
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -7149,8 +7683,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7172,13 +7709,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7186,13 +7723,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7244,8 +7789,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7268,28 +7813,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][2][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) xp[0][3][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][3][1] = px[e + 1];
@@ -7306,8 +7851,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -7330,28 +7875,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_d320_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][2][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][3][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][3][1];
@@ -7379,8 +7924,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7401,13 +7949,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -7415,13 +7963,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7461,8 +8017,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7473,19 +8029,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -7499,8 +8055,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7511,19 +8067,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_vec16)(con
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -7548,8 +8104,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7570,13 +8129,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7584,13 +8143,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7642,8 +8209,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7666,28 +8233,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -7704,8 +8271,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -7728,28 +8295,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_full_scalar)(co
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -7777,8 +8344,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7799,13 +8369,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -7813,13 +8383,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7859,8 +8437,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7871,19 +8449,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -7897,8 +8475,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7909,19 +8487,19 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -7946,8 +8524,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7968,13 +8549,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7982,13 +8563,21 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset of the packed cache
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8040,8 +8629,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8064,28 +8653,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -8102,8 +8691,8 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -8126,28 +8715,28 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -8175,8 +8764,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -52,8 +59,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -65,8 +72,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -93,8 +100,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_v
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -115,24 +125,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -152,8 +169,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -171,8 +188,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -205,8 +222,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_full_s
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -227,13 +247,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -241,13 +261,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -262,18 +290,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -283,18 +311,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_params p
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -319,8 +347,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -341,13 +372,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -355,13 +386,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -382,8 +421,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -395,14 +434,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -415,8 +454,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -428,14 +467,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -463,8 +502,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d64_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -486,24 +528,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -517,8 +566,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -530,8 +579,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -558,8 +607,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_v
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -581,24 +633,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -618,8 +677,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -637,8 +696,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -671,8 +730,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_full_s
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -694,13 +756,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -708,13 +770,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -729,18 +799,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -750,18 +820,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_params p
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -786,8 +856,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -809,13 +882,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -823,13 +896,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -850,8 +931,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -863,14 +944,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -883,8 +964,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -896,14 +977,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -931,8 +1012,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d80_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -954,24 +1038,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -985,8 +1076,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -998,8 +1089,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1026,8 +1117,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_v
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1049,24 +1143,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1086,8 +1187,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1105,8 +1206,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1139,8 +1240,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_full_s
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1162,13 +1266,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1176,13 +1280,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1197,18 +1309,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1218,18 +1330,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_params p
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1254,8 +1366,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1277,13 +1392,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1291,13 +1406,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1318,8 +1441,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1331,14 +1454,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1351,8 +1474,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1364,14 +1487,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_params 
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1399,8 +1522,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d96_partia
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1421,24 +1547,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1452,8 +1585,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1465,8 +1598,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1493,8 +1626,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1515,24 +1651,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1552,8 +1695,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1571,8 +1714,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1605,8 +1748,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1627,13 +1773,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1641,13 +1787,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1662,18 +1816,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1683,18 +1837,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_params 
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1719,8 +1873,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1741,13 +1898,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1755,13 +1912,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1782,8 +1947,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1795,14 +1960,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -1815,8 +1980,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1828,14 +1993,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -1863,8 +2028,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d128_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1885,24 +2053,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -1916,8 +2091,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1929,8 +2104,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1957,8 +2132,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1979,24 +2157,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2016,8 +2201,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
         }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2035,8 +2220,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2069,8 +2254,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2091,13 +2279,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2105,13 +2293,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2126,18 +2322,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2147,18 +2343,18 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_params 
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2183,8 +2379,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2205,13 +2404,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2219,13 +2418,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[1][4] = {}, sn[1][4] = {};
         {
@@ -2246,8 +2453,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2259,14 +2466,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2279,8 +2486,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
         fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
         fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2292,14 +2499,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2327,8 +2534,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d256_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2350,24 +2560,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2386,8 +2603,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2408,8 +2625,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2441,8 +2658,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2464,24 +2684,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2512,8 +2739,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
         }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2546,8 +2773,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2591,8 +2818,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2614,13 +2844,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2628,13 +2858,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2654,8 +2892,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2666,19 +2904,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -2692,8 +2930,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2704,19 +2942,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_params 
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -2741,8 +2979,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2764,13 +3005,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2778,13 +3019,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2816,8 +3065,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2840,28 +3089,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][2][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) xp[0][3][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][3][1] = px[e + 1];
@@ -2878,8 +3127,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2902,28 +3151,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 40 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 40 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 40) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][2][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 60 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 60 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 60) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][3][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][3][1];
@@ -2951,8 +3200,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_d320_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2973,13 +3225,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2987,13 +3239,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3013,8 +3273,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3025,19 +3285,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3051,8 +3311,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3063,19 +3323,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_params p)
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3100,8 +3360,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3122,13 +3385,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3136,13 +3399,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3174,8 +3445,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3198,28 +3469,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3236,8 +3507,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3260,28 +3531,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_params p)
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3309,8 +3580,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_full_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3331,13 +3605,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3345,13 +3619,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3371,8 +3653,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3383,19 +3665,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3409,8 +3691,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3421,19 +3703,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3458,8 +3740,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3480,13 +3765,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3494,13 +3779,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 4 angle(s) per rotate chunk
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3532,8 +3825,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3556,28 +3849,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
                 if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3594,8 +3887,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
         fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3618,28 +3911,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
                 if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
                 if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3667,8 +3960,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

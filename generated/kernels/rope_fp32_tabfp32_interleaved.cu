@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -56,8 +63,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -72,8 +79,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -103,8 +110,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -125,24 +135,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -164,8 +181,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -186,8 +203,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -223,8 +240,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -245,26 +265,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -283,8 +311,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -293,11 +321,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -307,8 +335,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -317,11 +345,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_vec16)(const fg_rope_p
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -346,8 +374,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -368,13 +399,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -382,13 +413,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -411,8 +450,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -427,14 +466,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -447,8 +486,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -463,14 +502,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d64_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -498,8 +537,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d64
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -521,24 +563,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -556,8 +605,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -572,8 +621,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -603,8 +652,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -626,24 +678,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -665,8 +724,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -687,8 +746,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -724,8 +783,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -747,26 +809,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -785,8 +855,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -795,11 +865,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
                 const int e = (pos + 10) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -809,8 +879,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -819,11 +889,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_vec16)(const fg_rope_p
                 const int e = (pos + 10) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -848,8 +918,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -871,13 +944,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -885,13 +958,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -914,8 +995,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -930,14 +1011,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -950,8 +1031,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -966,14 +1047,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d80_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1001,8 +1082,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d80
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1024,24 +1108,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1059,8 +1150,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1075,8 +1166,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1106,8 +1197,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1129,24 +1223,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1168,8 +1269,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1190,8 +1291,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_full_scalar)(const fg_rope_par
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1227,8 +1328,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1250,26 +1354,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1288,8 +1400,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1298,11 +1410,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
                 const int e = (pos + 12) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1312,8 +1424,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1322,11 +1434,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_vec16)(const fg_rope_p
                 const int e = (pos + 12) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1351,8 +1463,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1374,13 +1489,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1388,13 +1503,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1417,8 +1540,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1433,14 +1556,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1453,8 +1576,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1469,14 +1592,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d96_partial_scalar)(const fg_rope_
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1504,8 +1627,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d96
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1526,24 +1652,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1561,8 +1694,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1577,8 +1710,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1608,8 +1741,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1630,24 +1766,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1669,8 +1812,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1691,8 +1834,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1728,8 +1871,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1750,26 +1896,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1788,8 +1942,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1798,11 +1952,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1812,8 +1966,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1822,11 +1976,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_vec16)(const fg_rope_
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1851,8 +2005,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1873,13 +2030,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1887,13 +2044,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1916,8 +2081,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1932,14 +2097,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -1952,8 +2117,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1968,14 +2133,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d128_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2003,8 +2168,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d12
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2025,24 +2193,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2060,8 +2235,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2076,8 +2251,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2107,8 +2282,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2129,24 +2307,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2168,8 +2353,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2190,8 +2375,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2227,8 +2412,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2249,26 +2437,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2287,8 +2483,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2297,11 +2493,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2311,8 +2507,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2321,11 +2517,11 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_vec16)(const fg_rope_
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2350,8 +2546,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2372,13 +2571,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2386,13 +2585,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2415,8 +2622,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2431,14 +2638,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2451,8 +2658,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2467,14 +2674,14 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d256_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2502,8 +2709,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d25
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2525,24 +2735,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -2565,8 +2782,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2587,8 +2804,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2622,8 +2839,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2645,24 +2865,31 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -2691,8 +2918,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2722,8 +2949,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2766,8 +2993,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2789,26 +3019,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -2832,8 +3070,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
         }
         float xa[1][3][4] = {};
         uint4 xp[1][3];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2846,15 +3084,15 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
                 const int e = (pos + 54) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
@@ -2866,8 +3104,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2880,15 +3118,15 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_vec16)(const fg_rope_
                 const int e = (pos + 54) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
@@ -2913,8 +3151,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2936,13 +3177,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2950,13 +3191,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -2986,8 +3235,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
         }
         float xa[1][3][4] = {};
         float xp[1][3][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3009,21 +3258,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
@@ -3038,8 +3287,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3061,21 +3310,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_d320_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
@@ -3103,8 +3352,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_d32
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3125,26 +3377,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3173,8 +3433,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3191,19 +3451,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3217,8 +3477,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3235,19 +3495,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_vec16)(const fg_rope_par
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3272,8 +3532,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3294,13 +3557,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3308,13 +3571,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3351,8 +3622,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3381,28 +3652,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3419,8 +3690,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3449,28 +3720,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_full_scalar)(const fg_rope_pa
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3498,8 +3769,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3520,26 +3794,34 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3568,8 +3850,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3586,19 +3868,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3612,8 +3894,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3630,19 +3912,19 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3667,8 +3949,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3689,13 +3974,13 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3703,13 +3988,21 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row s: 2 angle(s) per rotate chunk
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3746,8 +4039,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3776,28 +4069,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3814,8 +4107,8 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3844,28 +4137,28 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3893,8 +4186,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,28 +21,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_vec16)(const
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -51,7 +58,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_vec16)(const
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -71,8 +78,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_vec16)(const
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -99,8 +106,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -121,28 +131,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_scalar)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -165,7 +182,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_scalar)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -197,8 +214,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_full_scalar)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -239,8 +256,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -261,13 +281,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_vec16)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -275,35 +295,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -323,18 +351,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_vec16)(co
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -359,8 +387,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -381,13 +412,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -395,18 +426,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -426,7 +465,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -437,7 +476,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -451,7 +490,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -483,8 +522,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -504,7 +543,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -515,7 +554,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d64_partial_scalar)(c
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -547,8 +586,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -570,28 +612,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_vec16)(const
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -600,7 +649,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_vec16)(const
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -620,8 +669,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_vec16)(const
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -648,8 +697,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -671,28 +723,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_scalar)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -715,7 +774,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_scalar)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -747,8 +806,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_full_scalar)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -789,8 +848,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -812,13 +874,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_vec16)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -826,35 +888,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -874,18 +944,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_vec16)(co
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -910,8 +980,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -933,13 +1006,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -947,18 +1020,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -978,7 +1059,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -989,7 +1070,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1003,7 +1084,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1035,8 +1116,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1056,7 +1137,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -1067,7 +1148,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d80_partial_scalar)(c
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1099,8 +1180,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1122,28 +1206,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_vec16)(const
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1152,7 +1243,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_vec16)(const
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1172,8 +1263,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_vec16)(const
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1200,8 +1291,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1223,28 +1317,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_scalar)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1267,7 +1368,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_scalar)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1299,8 +1400,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_full_scalar)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1341,8 +1442,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1364,13 +1468,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_vec16)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -1378,35 +1482,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1426,18 +1538,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_vec16)(co
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1462,8 +1574,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1485,13 +1600,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1499,18 +1614,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1530,7 +1653,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -1541,7 +1664,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1555,7 +1678,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1587,8 +1710,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1608,7 +1731,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -1619,7 +1742,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d96_partial_scalar)(c
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1651,8 +1774,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1673,28 +1799,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1703,7 +1836,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1723,8 +1856,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_vec16)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1751,8 +1884,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1773,28 +1909,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1817,7 +1960,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1849,8 +1992,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_full_scalar)(con
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1891,8 +2034,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1913,13 +2059,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -1927,35 +2073,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -1975,18 +2129,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_vec16)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2011,8 +2165,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2033,13 +2190,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2047,18 +2204,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2078,7 +2243,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -2089,7 +2254,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2103,7 +2268,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2135,8 +2300,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2156,7 +2321,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -2167,7 +2332,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d128_partial_scalar)(
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2199,8 +2364,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2221,28 +2389,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2251,7 +2426,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2271,8 +2446,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_vec16)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2299,8 +2474,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2321,28 +2499,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2365,7 +2550,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2397,8 +2582,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_full_scalar)(con
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2439,8 +2624,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2461,13 +2649,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -2475,35 +2663,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2523,18 +2719,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_vec16)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2559,8 +2755,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2581,13 +2780,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2595,18 +2794,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2626,7 +2833,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -2637,7 +2844,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2651,7 +2858,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2683,8 +2890,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2704,7 +2911,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -2715,7 +2922,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d256_partial_scalar)(
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2747,8 +2954,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2770,28 +2980,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2800,7 +3017,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2820,8 +3037,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_vec16)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2848,8 +3065,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2871,28 +3091,35 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2915,7 +3142,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -2947,8 +3174,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_full_scalar)(con
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2989,8 +3216,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3012,13 +3242,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3026,35 +3256,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3074,18 +3312,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_vec16)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3110,8 +3348,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3133,13 +3374,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3147,18 +3388,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3178,7 +3427,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -3189,7 +3438,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -3203,7 +3452,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3235,8 +3484,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3256,7 +3505,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -3267,7 +3516,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_d320_partial_scalar)(
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -3299,8 +3548,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3321,13 +3573,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3335,35 +3587,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_vec16)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3383,18 +3643,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_vec16)(cons
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3419,8 +3679,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3441,13 +3704,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3455,18 +3718,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3486,7 +3757,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -3497,7 +3768,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -3511,7 +3782,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3543,8 +3814,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3564,7 +3835,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -3575,7 +3846,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_full_scalar)(con
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -3607,8 +3878,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3629,13 +3903,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3643,35 +3917,43 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                 fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3691,18 +3973,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_vec16)(c
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
                 fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3727,8 +4009,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3749,13 +4034,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3763,18 +4048,26 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3794,7 +4087,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
                 if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
                 if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -3805,7 +4098,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -3819,7 +4112,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][1][8] = {}, sn[1][1][8] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
@@ -3851,8 +4144,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
         fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
         fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
         fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3872,7 +4165,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
                 if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
                 if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -3883,7 +4176,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_eager_bf16_half_dany_partial_scalar)(
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -3915,8 +4208,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,27 +21,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -53,7 +60,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -76,8 +83,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_vec16)(cons
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -107,8 +114,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -129,27 +139,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -175,7 +192,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -210,8 +227,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_full_scalar)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -255,8 +272,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -277,30 +297,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -309,18 +337,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_vec16)(c
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -343,8 +371,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -353,11 +381,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_vec16)(c
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -382,8 +410,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -404,13 +435,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -418,17 +449,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -451,7 +490,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -462,7 +501,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -476,7 +515,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -511,8 +550,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -535,7 +574,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -546,7 +585,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -578,8 +617,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -601,27 +643,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -633,7 +682,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -656,8 +705,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_vec16)(cons
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -687,8 +736,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -710,27 +762,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -756,7 +815,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -791,8 +850,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_full_scalar)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -836,8 +895,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -859,30 +921,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -891,18 +961,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_vec16)(c
                 const int e = (pos + 5) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -925,8 +995,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -935,11 +1005,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_vec16)(c
                 const int e = (pos + 5) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -964,8 +1034,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -987,13 +1060,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1001,17 +1074,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1034,7 +1115,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -1045,7 +1126,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1059,7 +1140,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1094,8 +1175,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1118,7 +1199,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -1129,7 +1210,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1161,8 +1242,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1184,27 +1268,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1216,7 +1307,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1239,8 +1330,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_vec16)(cons
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1270,8 +1361,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1293,27 +1387,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1339,7 +1440,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1374,8 +1475,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_full_scalar)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1419,8 +1520,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1442,30 +1546,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1474,18 +1586,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_vec16)(c
                 const int e = (pos + 6) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1508,8 +1620,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1518,11 +1630,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_vec16)(c
                 const int e = (pos + 6) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1547,8 +1659,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1570,13 +1685,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1584,17 +1699,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1617,7 +1740,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -1628,7 +1751,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1642,7 +1765,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1677,8 +1800,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -1701,7 +1824,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -1712,7 +1835,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1744,8 +1867,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1766,27 +1892,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1798,7 +1931,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1821,8 +1954,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_vec16)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -1852,8 +1985,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1874,27 +2010,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1920,7 +2063,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -1955,8 +2098,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_full_scalar)(co
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2000,8 +2143,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2022,30 +2168,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2054,18 +2208,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_vec16)(
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2088,8 +2242,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2098,11 +2252,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_vec16)(
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2127,8 +2281,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2149,13 +2306,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2163,17 +2320,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2196,7 +2361,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -2207,7 +2372,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2221,7 +2386,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2256,8 +2421,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2280,7 +2445,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -2291,7 +2456,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2323,8 +2488,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2345,27 +2513,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2377,7 +2552,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2400,8 +2575,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_vec16)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2431,8 +2606,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2453,27 +2631,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2499,7 +2684,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2534,8 +2719,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_full_scalar)(co
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2579,8 +2764,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2601,30 +2789,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2633,18 +2829,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_vec16)(
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2667,8 +2863,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -2677,11 +2873,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_vec16)(
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2706,8 +2902,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2728,13 +2927,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2742,17 +2941,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2775,7 +2982,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -2786,7 +2993,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2800,7 +3007,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2835,8 +3042,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -2859,7 +3066,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -2870,7 +3077,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2902,8 +3109,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2925,27 +3135,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2957,7 +3174,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -2980,8 +3197,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_vec16)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3011,8 +3228,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3034,27 +3254,34 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3080,7 +3307,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3115,8 +3342,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_full_scalar)(co
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3160,8 +3387,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3183,30 +3413,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3215,18 +3453,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_vec16)(
                 const int e = (pos + 20) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3249,8 +3487,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3259,11 +3497,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_vec16)(
                 const int e = (pos + 20) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3288,8 +3526,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3311,13 +3552,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3325,17 +3566,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3358,7 +3607,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -3369,7 +3618,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -3383,7 +3632,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3418,8 +3667,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3442,7 +3691,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -3453,7 +3702,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -3485,8 +3734,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3507,30 +3759,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3539,18 +3799,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_vec16)(con
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3573,8 +3833,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_vec16)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3583,11 +3843,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_vec16)(con
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3612,8 +3872,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3634,13 +3897,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3648,17 +3911,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3681,7 +3952,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -3692,7 +3963,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -3706,7 +3977,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3741,8 +4012,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -3765,7 +4036,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -3776,7 +4047,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -3808,8 +4079,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3830,30 +4104,38 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3862,18 +4144,18 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -3896,8 +4178,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
@@ -3906,11 +4188,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3935,8 +4217,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3957,13 +4242,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3971,17 +4256,25 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][8] = {};
         __nv_bfloat16 xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __nv_bfloat16* px = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4004,7 +4297,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -4015,7 +4308,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -4029,7 +4322,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][4] = {}, sn[1][2][4] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
@@ -4064,8 +4357,8 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
-        if (h < p.H) {  // head h
-            __nv_bfloat16* po = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
@@ -4088,7 +4381,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4099,7 +4392,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4131,8 +4424,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,27 +21,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -53,7 +60,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -72,8 +79,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)(cons
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -103,8 +110,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -125,27 +135,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -163,7 +180,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -186,8 +203,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_scalar)(con
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -223,8 +240,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -245,30 +265,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -277,18 +305,18 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(c
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -307,8 +335,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -317,11 +345,11 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(c
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -346,8 +374,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -368,13 +399,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -382,17 +413,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -407,14 +446,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -424,7 +463,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -447,8 +486,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -463,14 +502,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_scalar)(
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -498,8 +537,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -521,27 +563,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -553,7 +602,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -572,8 +621,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)(cons
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -603,8 +652,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -626,27 +678,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -664,7 +723,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -687,8 +746,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_scalar)(con
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -724,8 +783,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -747,30 +809,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -779,18 +849,18 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(c
                 const int e = (pos + 10) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -809,8 +879,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -819,11 +889,11 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(c
                 const int e = (pos + 10) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -848,8 +918,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -871,13 +944,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -885,17 +958,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -910,14 +991,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -927,7 +1008,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -950,8 +1031,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -966,14 +1047,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_scalar)(
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1001,8 +1082,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1024,27 +1108,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)(cons
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1056,7 +1147,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)(cons
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1075,8 +1166,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)(cons
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1106,8 +1197,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1129,27 +1223,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_scalar)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1167,7 +1268,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_scalar)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1190,8 +1291,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_scalar)(con
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1227,8 +1328,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1250,30 +1354,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1282,18 +1394,18 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(c
                 const int e = (pos + 12) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1312,8 +1424,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1322,11 +1434,11 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(c
                 const int e = (pos + 12) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1351,8 +1463,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1374,13 +1489,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1388,17 +1503,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1413,14 +1536,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1430,7 +1553,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1453,8 +1576,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1469,14 +1592,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_scalar)(
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1504,8 +1627,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1526,27 +1652,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1558,7 +1691,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1577,8 +1710,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)(con
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1608,8 +1741,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1630,27 +1766,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1668,7 +1811,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1691,8 +1834,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_scalar)(co
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1728,8 +1871,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1750,30 +1896,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1782,18 +1936,18 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1812,8 +1966,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1822,11 +1976,11 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1851,8 +2005,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1873,13 +2030,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1887,17 +2044,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1912,14 +2077,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -1929,7 +2094,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -1952,8 +2117,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1968,14 +2133,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2003,8 +2168,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2025,27 +2193,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2057,7 +2232,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2076,8 +2251,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)(con
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2107,8 +2282,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2129,27 +2307,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2167,7 +2352,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2190,8 +2375,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_scalar)(co
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2227,8 +2412,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2249,30 +2437,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2281,18 +2477,18 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2311,8 +2507,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2321,11 +2517,11 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2350,8 +2546,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2372,13 +2571,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2386,17 +2585,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2411,14 +2618,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2428,7 +2635,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][2][2] = {}, sn[1][2][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2451,8 +2658,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2467,14 +2674,14 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2502,8 +2709,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2525,27 +2735,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2561,7 +2778,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)(con
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][3][2] = {}, sn[1][3][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2587,8 +2804,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)(con
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2622,8 +2839,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2645,27 +2865,34 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2690,7 +2917,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][3][2] = {}, sn[1][3][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2722,8 +2949,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_scalar)(co
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2766,8 +2993,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2789,30 +3019,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][3][4] = {};
         uint4 xp[1][3];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2825,22 +3063,22 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(
                 const int e = (pos + 54) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][3][2] = {}, sn[1][3][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -2866,8 +3104,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2880,15 +3118,15 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(
                 const int e = (pos + 54) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
@@ -2913,8 +3151,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2936,13 +3177,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2950,17 +3191,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][3][4] = {};
         float xp[1][3][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2982,21 +3231,21 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
@@ -3006,7 +3255,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][3][2] = {}, sn[1][3][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -3038,8 +3287,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3061,21 +3310,21 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
@@ -3103,8 +3352,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3125,30 +3377,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(con
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3165,26 +3425,26 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(con
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][4][2] = {}, sn[1][4][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -3217,8 +3477,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(con
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3235,19 +3495,19 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(con
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3272,8 +3532,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3294,13 +3557,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3308,17 +3571,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3347,28 +3618,28 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3378,7 +3649,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][4][2] = {}, sn[1][4][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -3419,8 +3690,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3449,28 +3720,28 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_scalar)(co
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3498,8 +3769,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3520,30 +3794,38 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3560,26 +3842,26 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][4][2] = {}, sn[1][4][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -3612,8 +3894,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3630,19 +3912,19 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3667,8 +3949,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3689,13 +3974,13 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3703,17 +3988,25 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3742,28 +4035,28 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3773,7 +4066,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
         }
         // cos/sin of each head in flight: row [b, h, s]
         float cs[1][4][2] = {}, sn[1][4][2] = {};
-        if (h < p.H) {  // head h
+        if (h < H) {  // head h
             const float* crow = (const float*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
             const float* srow = (const float*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
             if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
@@ -3814,8 +4107,8 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3844,28 +4137,28 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3893,8 +4186,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

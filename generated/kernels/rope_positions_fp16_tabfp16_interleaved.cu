@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -76,8 +83,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -96,8 +103,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -127,8 +134,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -149,24 +159,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -216,8 +233,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -250,8 +267,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -295,8 +312,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -317,26 +337,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -375,8 +403,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -385,11 +413,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_vec16
                 const int e = (pos + 4) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -403,8 +431,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -413,11 +441,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_vec16
                 const int e = (pos + 4) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -442,8 +470,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -464,13 +495,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -478,13 +509,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -535,8 +574,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -559,7 +598,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -570,7 +609,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -591,8 +630,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -615,7 +654,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -626,7 +665,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_partial_scala
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -658,8 +697,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -681,24 +723,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -736,8 +785,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -756,8 +805,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -787,8 +836,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -810,24 +862,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -877,8 +936,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -911,8 +970,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -956,8 +1015,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -979,26 +1041,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1037,8 +1107,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1047,11 +1117,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_vec16
                 const int e = (pos + 5) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1065,8 +1135,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -1075,11 +1145,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_vec16
                 const int e = (pos + 5) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1104,8 +1174,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1127,13 +1200,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1141,13 +1214,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1198,8 +1279,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1222,7 +1303,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -1233,7 +1314,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1254,8 +1335,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1278,7 +1359,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -1289,7 +1370,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_partial_scala
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1321,8 +1402,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1344,24 +1428,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1399,8 +1490,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1419,8 +1510,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -1450,8 +1541,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1473,24 +1567,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1540,8 +1641,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1574,8 +1675,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1619,8 +1720,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1642,26 +1746,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1700,8 +1812,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -1710,11 +1822,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_vec16
                 const int e = (pos + 6) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1728,8 +1840,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -1738,11 +1850,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_vec16
                 const int e = (pos + 6) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1767,8 +1879,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1790,13 +1905,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1804,13 +1919,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -1861,8 +1984,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1885,7 +2008,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -1896,7 +2019,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1917,8 +2040,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -1941,7 +2064,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -1952,7 +2075,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_partial_scala
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1984,8 +2107,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2006,24 +2132,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2061,8 +2194,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2081,8 +2214,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -2112,8 +2245,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2134,24 +2270,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2201,8 +2344,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2235,8 +2378,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2280,8 +2423,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2302,26 +2448,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2360,8 +2514,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2370,11 +2524,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_vec1
                 const int e = (pos + 8) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2388,8 +2542,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -2398,11 +2552,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_vec1
                 const int e = (pos + 8) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2427,8 +2581,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2449,13 +2606,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2463,13 +2620,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2520,8 +2685,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2544,7 +2709,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -2555,7 +2720,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2576,8 +2741,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2600,7 +2765,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -2611,7 +2776,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_partial_scal
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2643,8 +2808,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2665,24 +2833,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2720,8 +2895,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -2740,8 +2915,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -2771,8 +2946,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2793,24 +2971,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -2860,8 +3045,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2894,8 +3079,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -2939,8 +3124,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2961,26 +3149,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3019,8 +3215,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3029,11 +3225,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_vec1
                 const int e = (pos + 16) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3047,8 +3243,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -3057,11 +3253,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_vec1
                 const int e = (pos + 16) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3086,8 +3282,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3108,13 +3307,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3122,13 +3321,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3179,8 +3386,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3203,7 +3410,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -3214,7 +3421,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -3235,8 +3442,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3259,7 +3466,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -3270,7 +3477,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_partial_scal
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -3302,8 +3509,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3325,24 +3535,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3380,8 +3597,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3400,8 +3617,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -3431,8 +3648,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3454,24 +3674,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3521,8 +3748,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3555,8 +3782,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3600,8 +3827,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3623,26 +3853,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3681,8 +3919,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -3691,11 +3929,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_vec1
                 const int e = (pos + 20) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -3709,8 +3947,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -3719,11 +3957,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_vec1
                 const int e = (pos + 20) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -3748,8 +3986,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3771,13 +4012,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3785,13 +4026,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -3842,8 +4091,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3866,7 +4115,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -3877,7 +4126,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -3898,8 +4147,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -3922,7 +4171,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -3933,7 +4182,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_partial_scal
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -3965,8 +4214,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3987,26 +4239,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4045,8 +4305,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_vec16)(
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -4055,11 +4315,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4073,8 +4333,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -4083,11 +4343,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4112,8 +4372,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4134,13 +4397,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4148,13 +4411,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4205,8 +4476,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4229,7 +4500,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -4240,7 +4511,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -4261,8 +4532,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4285,7 +4556,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4296,7 +4567,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4328,8 +4599,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4350,26 +4624,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4408,8 +4690,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -4418,11 +4700,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
                 const int e = (pos + 32) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4436,8 +4718,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -4446,11 +4728,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
                 const int e = (pos + 32) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4475,8 +4757,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4497,13 +4782,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4511,13 +4796,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4568,8 +4861,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4592,7 +4885,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -4603,7 +4896,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -4624,8 +4917,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4648,7 +4941,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -4659,7 +4952,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -4691,8 +4984,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4713,24 +5009,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4768,8 +5071,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -4788,8 +5091,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -4819,8 +5122,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4841,24 +5147,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -4908,8 +5221,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4942,8 +5255,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -4987,8 +5300,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5009,26 +5325,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5067,8 +5391,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -5077,11 +5401,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_vec16
                 const int e = (pos + 4) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5095,8 +5419,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -5105,11 +5429,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_vec16
                 const int e = (pos + 4) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5134,8 +5458,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5156,13 +5483,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
     const int tpw = 8 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5170,13 +5497,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5227,8 +5562,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5251,7 +5586,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
@@ -5262,7 +5597,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
                 if (e + 6 < 64) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 64) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -5283,8 +5618,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5307,7 +5642,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
@@ -5318,7 +5653,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_partial_scala
                 if (e + 6 < 64) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 64) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 4 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 4) * 8;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -5350,8 +5685,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
+        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5373,24 +5711,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5428,8 +5773,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -5448,8 +5793,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -5479,8 +5824,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5502,24 +5850,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5569,8 +5924,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5603,8 +5958,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5648,8 +6003,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5671,26 +6029,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5729,8 +6095,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -5739,11 +6105,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_vec16
                 const int e = (pos + 5) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5757,8 +6123,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -5767,11 +6133,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_vec16
                 const int e = (pos + 5) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5796,8 +6162,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5819,13 +6188,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
     const int tpw = 6 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5833,13 +6202,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -5890,8 +6267,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5914,7 +6291,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
@@ -5925,7 +6302,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
                 if (e + 6 < 80) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 80) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -5946,8 +6323,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -5970,7 +6347,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
@@ -5981,7 +6358,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_partial_scala
                 if (e + 6 < 80) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 80) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 5 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 5) * 8;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -6013,8 +6390,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
+        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6036,24 +6416,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6091,8 +6478,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(c
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -6111,8 +6498,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(c
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -6142,8 +6529,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6165,24 +6555,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6232,8 +6629,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_scalar)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6266,8 +6663,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_scalar)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6311,8 +6708,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6334,26 +6734,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6392,8 +6800,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_vec16
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -6402,11 +6810,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_vec16
                 const int e = (pos + 6) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -6420,8 +6828,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_vec16
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -6430,11 +6838,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_vec16
                 const int e = (pos + 6) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6459,8 +6867,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6482,13 +6893,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
     const int tpw = 5 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6496,13 +6907,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6553,8 +6972,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6577,7 +6996,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
@@ -6588,7 +7007,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
                 if (e + 6 < 96) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 96) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -6609,8 +7028,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6633,7 +7052,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
@@ -6644,7 +7063,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_partial_scala
                 if (e + 6 < 96) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 96) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 6 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 6) * 8;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -6676,8 +7095,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
+        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6698,24 +7120,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6753,8 +7182,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -6773,8 +7202,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -6804,8 +7233,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6826,24 +7258,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -6893,8 +7332,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6927,8 +7366,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -6972,8 +7411,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6994,26 +7436,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7052,8 +7502,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -7062,11 +7512,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_vec1
                 const int e = (pos + 8) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -7080,8 +7530,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -7090,11 +7540,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_vec1
                 const int e = (pos + 8) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -7119,8 +7569,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7141,13 +7594,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7155,13 +7608,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7212,8 +7673,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7236,7 +7697,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
@@ -7247,7 +7708,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
                 if (e + 6 < 128) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 128) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -7268,8 +7729,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7292,7 +7753,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
@@ -7303,7 +7764,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_partial_scal
                 if (e + 6 < 128) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 128) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 8;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -7335,8 +7796,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7357,24 +7821,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7412,8 +7883,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -7432,8 +7903,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -7463,8 +7934,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7485,24 +7959,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7552,8 +8033,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7586,8 +8067,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7631,8 +8112,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7653,26 +8137,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7711,8 +8203,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -7721,11 +8213,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_vec1
                 const int e = (pos + 16) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -7739,8 +8231,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -7749,11 +8241,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_vec1
                 const int e = (pos + 16) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -7778,8 +8270,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7800,13 +8295,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7814,13 +8309,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -7871,8 +8374,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7895,7 +8398,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
@@ -7906,7 +8409,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
                 if (e + 6 < 256) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 256) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -7927,8 +8430,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -7951,7 +8454,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
@@ -7962,7 +8465,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_partial_scal
                 if (e + 6 < 256) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 256) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 8;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -7994,8 +8497,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8017,24 +8523,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8072,8 +8585,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -8092,8 +8605,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -8123,8 +8636,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8146,24 +8662,31 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8213,8 +8736,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_scalar)
             }
         }
         float xa[1][2][8] = {};
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8247,8 +8770,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8292,8 +8815,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8315,26 +8841,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8373,8 +8907,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -8383,11 +8917,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_vec1
                 const int e = (pos + 20) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -8401,8 +8935,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -8411,11 +8945,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_vec1
                 const int e = (pos + 20) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -8440,8 +8974,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8463,13 +9000,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8477,13 +9014,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8534,8 +9079,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8558,7 +9103,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
@@ -8569,7 +9114,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
                 if (e + 6 < 320) xp[0][0][6] = px[e + 6];
                 if (e + 7 < 320) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
@@ -8590,8 +9135,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8614,7 +9159,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
@@ -8625,7 +9170,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_partial_scal
                 if (e + 6 < 320) po[e + 6] = xp[0][0][6];
                 if (e + 7 < 320) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 20 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 20) * 8;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
@@ -8657,8 +9202,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8679,26 +9227,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8737,8 +9293,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_vec16)(
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -8747,11 +9303,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -8765,8 +9321,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -8775,11 +9331,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_vec16)(
                 const int e = (pos + 32) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -8804,8 +9360,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8826,13 +9385,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8840,13 +9399,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -8897,8 +9464,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8921,7 +9488,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -8932,7 +9499,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -8953,8 +9520,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -8977,7 +9544,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -8988,7 +9555,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_full_scalar)
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -9020,8 +9587,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9042,26 +9612,34 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -9100,8 +9678,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
         }
         float xa[1][2][8] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
@@ -9110,11 +9688,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
                 const int e = (pos + 32) * 8;
                 fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -9128,8 +9706,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
@@ -9138,11 +9716,11 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
                 const int e = (pos + 32) * 8;
                 fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -9167,8 +9745,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9189,13 +9770,13 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -9203,13 +9784,21 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __half* xout = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][4] = {}, sn[2][4] = {};
         {
@@ -9260,8 +9849,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
         }
         float xa[1][2][8] = {};
         __half xp[1][2][8];
-        if (h < p.H) {  // head h
-            const __half* px = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const __half* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -9284,7 +9873,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
                 if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
@@ -9295,7 +9884,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.D) xp[0][0][6] = px[e + 6];
                 if (e + 7 < (int)p.D) xp[0][0][7] = px[e + 7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
@@ -9316,8 +9905,8 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
         fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < p.H) {  // head h
-            __half* po = (__half*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            __half* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 8;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
@@ -9340,7 +9929,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
                 if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
@@ -9351,7 +9940,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
                 if (e + 6 < (int)p.D) po[e + 6] = xp[0][0][6];
                 if (e + 7 < (int)p.D) po[e + 7] = xp[0][0][7];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 8;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
@@ -9383,8 +9972,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -21,24 +21,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -72,8 +79,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -88,8 +95,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -119,8 +126,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -141,24 +151,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -196,8 +213,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -218,8 +235,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -255,8 +272,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -277,26 +297,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -331,8 +359,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -341,11 +369,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -355,8 +383,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -365,11 +393,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_vec16
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -394,8 +422,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -416,13 +447,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -430,13 +461,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -475,8 +514,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -491,14 +530,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -511,8 +550,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -527,14 +566,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d64_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -562,8 +601,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -585,24 +627,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -636,8 +685,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -652,8 +701,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -683,8 +732,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -706,24 +758,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -761,8 +820,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -783,8 +842,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -820,8 +879,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -843,26 +905,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -897,8 +967,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -907,11 +977,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
                 const int e = (pos + 10) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -921,8 +991,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -931,11 +1001,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_vec16
                 const int e = (pos + 10) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -960,8 +1030,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -983,13 +1056,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -997,13 +1070,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1042,8 +1123,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1058,14 +1139,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -1078,8 +1159,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1094,14 +1175,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d80_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -1129,8 +1210,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1152,24 +1236,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1203,8 +1294,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1219,8 +1310,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1250,8 +1341,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1273,24 +1367,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1328,8 +1429,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1350,8 +1451,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1387,8 +1488,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1410,26 +1514,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1464,8 +1576,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1474,11 +1586,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
                 const int e = (pos + 12) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -1488,8 +1600,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1498,11 +1610,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_vec16
                 const int e = (pos + 12) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -1527,8 +1639,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1550,13 +1665,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1564,13 +1679,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1609,8 +1732,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1625,14 +1748,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -1645,8 +1768,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1661,14 +1784,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d96_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -1696,8 +1819,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1718,24 +1844,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1769,8 +1902,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -1785,8 +1918,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -1816,8 +1949,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1838,24 +1974,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -1893,8 +2036,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_scalar)
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -1915,8 +2058,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_full_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -1952,8 +2095,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1974,26 +2120,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2028,8 +2182,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2038,11 +2192,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2052,8 +2206,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2062,11 +2216,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_vec1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2091,8 +2245,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2113,13 +2270,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2127,13 +2284,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2172,8 +2337,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2188,14 +2353,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -2208,8 +2373,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2224,14 +2389,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d128_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -2259,8 +2424,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2281,24 +2449,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2332,8 +2507,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2348,8 +2523,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2379,8 +2554,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2401,24 +2579,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2456,8 +2641,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_scalar)
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2478,8 +2663,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_full_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2515,8 +2700,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2537,26 +2725,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2591,8 +2787,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2601,11 +2797,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -2615,8 +2811,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2625,11 +2821,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_vec1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -2654,8 +2850,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2676,13 +2875,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2690,13 +2889,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -2735,8 +2942,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -2751,14 +2958,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -2771,8 +2978,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -2787,14 +2994,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d256_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -2822,8 +3029,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2845,24 +3055,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -2906,8 +3123,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -2928,8 +3145,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -2963,8 +3180,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2986,24 +3206,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -3053,8 +3280,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_scalar)
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3084,8 +3311,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3128,8 +3355,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3151,26 +3381,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -3215,8 +3453,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
         }
         float xa[1][3][4] = {};
         uint4 xp[1][3];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3229,15 +3467,15 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
                 const int e = (pos + 54) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
@@ -3249,8 +3487,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3263,15 +3501,15 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_vec1
                 const int e = (pos + 54) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
@@ -3296,8 +3534,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3319,13 +3560,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3333,13 +3574,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -3390,8 +3639,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
         }
         float xa[1][3][4] = {};
         float xp[1][3][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3413,21 +3662,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
                 if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
@@ -3442,8 +3691,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3465,21 +3714,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_d320_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
@@ -3507,8 +3756,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3529,26 +3781,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3603,8 +3863,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -3621,19 +3881,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -3647,8 +3907,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -3665,19 +3925,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -3702,8 +3962,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3724,13 +3987,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3738,13 +4001,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -3807,8 +4078,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -3837,28 +4108,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -3875,8 +4146,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -3905,28 +4176,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_full_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -3954,8 +4225,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3976,26 +4250,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -4050,8 +4332,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -4068,19 +4350,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -4094,8 +4376,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -4112,19 +4394,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_vec1
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -4149,8 +4431,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4171,13 +4456,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4185,13 +4470,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -4254,8 +4547,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4284,28 +4577,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -4322,8 +4615,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4352,28 +4645,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi32_interleaved_dany_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -4401,8 +4694,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi3
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4423,24 +4719,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -4474,8 +4777,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -4490,8 +4793,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -4521,8 +4824,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4543,24 +4849,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -4598,8 +4911,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4620,8 +4933,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4657,8 +4970,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4679,26 +4995,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -4733,8 +5057,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -4743,11 +5067,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -4757,8 +5081,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -4767,11 +5091,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_vec16
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -4796,8 +5120,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4818,13 +5145,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
     const int tpw = 4 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4832,13 +5159,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -4877,8 +5212,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -4893,14 +5228,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 64) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 64) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 64) xp[0][1][1] = px[e + 1];
@@ -4913,8 +5248,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -4929,14 +5264,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d64_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 64) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 64) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 8 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 8) * 4;
                 if (e + 0 < 64) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 64) po[e + 1] = xp[0][1][1];
@@ -4964,8 +5299,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4987,24 +5325,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5038,8 +5383,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5054,8 +5399,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5085,8 +5430,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5108,24 +5456,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5163,8 +5518,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5185,8 +5540,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5222,8 +5577,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5245,26 +5603,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5299,8 +5665,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5309,11 +5675,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
                 const int e = (pos + 10) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5323,8 +5689,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5333,11 +5699,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_vec16
                 const int e = (pos + 10) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5362,8 +5728,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5385,13 +5754,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
     const int tpw = 3 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5399,13 +5768,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5444,8 +5821,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5460,14 +5837,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 80) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 80) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 80) xp[0][1][1] = px[e + 1];
@@ -5480,8 +5857,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5496,14 +5873,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d80_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 80) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 80) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 10 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 10) * 4;
                 if (e + 0 < 80) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 80) po[e + 1] = xp[0][1][1];
@@ -5531,8 +5908,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
+        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5554,24 +5934,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(c
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5605,8 +5992,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(c
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5621,8 +6008,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(c
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5652,8 +6039,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5675,24 +6065,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5730,8 +6127,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -5752,8 +6149,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -5789,8 +6186,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5812,26 +6212,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -5866,8 +6274,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -5876,11 +6284,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
                 const int e = (pos + 12) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -5890,8 +6298,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -5900,11 +6308,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_vec16
                 const int e = (pos + 12) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -5929,8 +6337,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5952,13 +6363,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5966,13 +6377,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6011,8 +6430,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6027,14 +6446,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 96) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 96) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 96) xp[0][1][1] = px[e + 1];
@@ -6047,8 +6466,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6063,14 +6482,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d96_partial_scala
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 96) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 96) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 12 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 12) * 4;
                 if (e + 0 < 96) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 96) po[e + 1] = xp[0][1][1];
@@ -6098,8 +6517,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6120,24 +6542,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6171,8 +6600,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -6187,8 +6616,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -6218,8 +6647,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6240,24 +6672,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6295,8 +6734,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_scalar)
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6317,8 +6756,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_full_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6354,8 +6793,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6376,26 +6818,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6430,8 +6880,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -6440,11 +6890,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -6454,8 +6904,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -6464,11 +6914,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_vec1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -6493,8 +6943,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6515,13 +6968,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
     const int tpw = 2 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -6529,13 +6982,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6574,8 +7035,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6590,14 +7051,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 128) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 128) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 128) xp[0][1][1] = px[e + 1];
@@ -6610,8 +7071,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6626,14 +7087,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d128_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 128) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 128) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 16 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 16) * 4;
                 if (e + 0 < 128) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 128) po[e + 1] = xp[0][1][1];
@@ -6661,8 +7122,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
+        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6683,24 +7147,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6734,8 +7205,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -6750,8 +7221,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -6781,8 +7252,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6803,24 +7277,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6858,8 +7339,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_scalar)
             }
         }
         float xa[1][2][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -6880,8 +7361,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_full_scalar)
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -6917,8 +7398,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6939,26 +7423,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -6993,8 +7485,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
         }
         float xa[1][2][4] = {};
         uint4 xp[1][2];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7003,11 +7495,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
@@ -7017,8 +7509,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7027,11 +7519,11 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_vec1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
@@ -7056,8 +7548,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7078,13 +7573,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7092,13 +7587,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[2][2] = {}, sn[2][2] = {};
         {
@@ -7137,8 +7640,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
         }
         float xa[1][2][4] = {};
         float xp[1][2][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7153,14 +7656,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
                 if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 256) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 256) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 256) xp[0][1][1] = px[e + 1];
@@ -7173,8 +7676,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
         fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
         fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -7189,14 +7692,14 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d256_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 256) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 256) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < 256) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 256) po[e + 1] = xp[0][1][1];
@@ -7224,8 +7727,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7247,24 +7753,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -7308,8 +7821,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7330,8 +7843,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7365,8 +7878,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7388,24 +7904,31 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -7455,8 +7978,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_scalar)
             }
         }
         float xa[1][3][4] = {};
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7486,8 +8009,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_full_scalar)
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -7530,8 +8053,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7553,26 +8079,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -7617,8 +8151,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
         }
         float xa[1][3][4] = {};
         uint4 xp[1][3];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -7631,15 +8165,15 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
                 const int e = (pos + 54) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
@@ -7651,8 +8185,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -7665,15 +8199,15 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_vec1
                 const int e = (pos + 54) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
@@ -7698,8 +8232,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7721,13 +8258,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7735,13 +8272,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[3][2] = {}, sn[3][2] = {};
         {
@@ -7792,8 +8337,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
         }
         float xa[1][3][4] = {};
         float xp[1][3][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -7815,21 +8360,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
                 if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) xp[0][0][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][0][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][0][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) xp[0][1][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][1][1] = px[e + 1];
                 if (e + 2 < 320) xp[0][1][2] = px[e + 2];
                 if (e + 3 < 320) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) xp[0][2][0] = px[e + 0];
                 if (e + 1 < 320) xp[0][2][1] = px[e + 1];
@@ -7844,8 +8389,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
         fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
         fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -7867,21 +8412,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_d320_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][0][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][0][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][0][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 27 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 27) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][1][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][1][1];
                 if (e + 2 < 320) po[e + 2] = xp[0][1][2];
                 if (e + 3 < 320) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 54 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 54) * 4;
                 if (e + 0 < 320) po[e + 0] = xp[0][2][0];
                 if (e + 1 < 320) po[e + 1] = xp[0][2][1];
@@ -7909,8 +8454,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7931,26 +8479,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -8005,8 +8561,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -8023,19 +8579,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -8049,8 +8605,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -8067,19 +8623,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -8104,8 +8660,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8126,13 +8685,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -8140,13 +8699,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -8209,8 +8776,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8239,28 +8806,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -8277,8 +8844,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -8307,28 +8874,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_full_scalar)
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -8356,8 +8923,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8378,26 +8948,34 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -8452,8 +9030,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
         }
         float xa[1][4][4] = {};
         uint4 xp[1][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
@@ -8470,19 +9048,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 xp[0][0] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 xp[0][1] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 xp[0][2] = fg_ld16_stream(px + e);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 xp[0][3] = fg_ld16_stream(px + e);
             }
@@ -8496,8 +9074,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
@@ -8514,19 +9092,19 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_vec1
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 fg_st16(po + e, xp[0][0]);
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 fg_st16(po + e, xp[0][1]);
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 fg_st16(po + e, xp[0][2]);
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 fg_st16(po + e, xp[0][3]);
             }
@@ -8551,8 +9129,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8573,13 +9154,13 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
     const int tpw = 1 / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * 1;                    // heads per item
     const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -8587,13 +9168,21 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        float* xout = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
         // cos/sin of row positions[b, s] + position_offset
         float cs[4][2] = {}, sn[4][2] = {};
         {
@@ -8656,8 +9245,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
         }
         float xa[1][4][4] = {};
         float xp[1][4][4];
-        if (h < p.H) {  // head h
-            const float* px = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1] + (h) * p.x_stride[2];
+        if (h < H) {  // head h
+            const float* px = xin + (h) * xin_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
@@ -8686,28 +9275,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
                 if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
                 if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) xp[0][0][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][0][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][0][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][0][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) xp[0][1][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][1][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][1][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][1][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) xp[0][2][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][2][1] = px[e + 1];
                 if (e + 2 < (int)p.D) xp[0][2][2] = px[e + 2];
                 if (e + 3 < (int)p.D) xp[0][2][3] = px[e + 3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) xp[0][3][0] = px[e + 0];
                 if (e + 1 < (int)p.D) xp[0][3][1] = px[e + 1];
@@ -8724,8 +9313,8 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
         fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
         fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
         fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < p.H) {  // head h
-            float* po = (float*)p.out + b * p.out_stride[0] + s * p.out_stride[1] + (h) * p.out_stride[2];
+        if (h < H) {  // head h
+            float* po = xout + (h) * xout_hs;
             if (pos < nr) {  // rotate chunk slot 0
                 const int e = (pos + 0) * 4;
                 if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
@@ -8754,28 +9343,28 @@ FG_ARCH_NAME(fg_rope_positions_fp32_tabfp32_posi64_interleaved_dany_partial_scal
                 if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
                 if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
             }
-            if (!p.inplace && pos < np) {  // pass chunk slot 0
+            if (copy_pass && pos < np) {  // pass chunk slot 0
                 const int e = p.R + (pos + 0) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][0][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][0][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][0][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][0][3];
             }
-            if (!p.inplace && pos + 32 < np) {  // pass chunk slot 1
+            if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
                 const int e = p.R + (pos + 32) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][1][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][1][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][1][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][1][3];
             }
-            if (!p.inplace && pos + 64 < np) {  // pass chunk slot 2
+            if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
                 const int e = p.R + (pos + 64) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][2][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][2][1];
                 if (e + 2 < (int)p.D) po[e + 2] = xp[0][2][2];
                 if (e + 3 < (int)p.D) po[e + 3] = xp[0][2][3];
             }
-            if (!p.inplace && pos + 96 < np) {  // pass chunk slot 3
+            if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
                 const int e = p.R + (pos + 96) * 4;
                 if (e + 0 < (int)p.D) po[e + 0] = xp[0][3][0];
                 if (e + 1 < (int)p.D) po[e + 1] = xp[0][3][1];
@@ -8803,8 +9392,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp32_tabfp32_posi6
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-    const int64_t items = (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
+        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    }
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -61,4 +61,18 @@ OPS = {
             ("position_offset", "i64", 0),
         ],
     },
+    "rope_qk": {
+        "summary": "rotary embedding of q and k in one launch, per-token cos/sin tables",
+        "tensors": [
+            ("q", "in", False, ["B?", "S", "HQ", "D"]),
+            ("k", "in", False, ["B?", "S", "HK", "D"]),
+            ("q_out", "out", True, ["B?", "S", "HQ", "D"]),
+            ("k_out", "out", True, ["B?", "S", "HK", "D"]),
+            ("cos", "in", False, ["S", "R/2"]),
+            ("sin", "in", False, ["S", "R/2"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+        ],
+    },
 }

@@ -52,6 +52,25 @@ function M.kernel_env(spec, v, tuning)
     half_offset = m.full and tostring(m.D // 2) or "rhalf",
     shared = {}, -- what one stage tells the next (table stages: cos_of, sin_of)
   }
+  -- Head sets: the (input, output, head count) groups the kernel walks over;
+  -- one for most ops, q and k for an op that rotates both in one launch.
+  local sets = {}
+  for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
+    sets[i] = { input = hs.input, output = hs.output, heads = hs.heads, i = i,
+      bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
+  end
+  env.head_sets = sets
+  env.set_names, env.nit_names = {}, {}
+  for i, hs in ipairs(sets) do env.set_names[i] = hs.input; env.nit_names[i] = "nit" .. i end
+  env.act_ctype = tensors[sets[1].input].ctype
+  env.has_pass = m.NP > 0
+  -- pick("p.{input}_stride[2]"): that expression for the item's head set
+  env.pick = function(template)
+    local function fill(hs) return (template:gsub("{(%w+)}", function(k) return tostring(hs[k]) end)) end
+    local e = fill(sets[#sets])
+    for i = #sets - 1, 1, -1 do e = ("set == %d ? %s : %s"):format(i - 1, fill(sets[i]), e) end
+    return #sets == 1 and e or ("(" .. e .. ")")
+  end
   env.rotate_guard = function(k)
     return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)
   end

@@ -89,7 +89,7 @@ local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
 local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "any_when", "any_max", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles" }
-local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" }
+local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files", "head_sets" }
 local MAPPINGS = {} -- filled below: mapping modules require this one
 
 -- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2".
@@ -334,6 +334,23 @@ function M.load(file, templates)
   for role, name in pairs(k.roles) do
     check_ident(path, "kernel.roles", role)
     if not by_name[name] then fail(path, "kernel.roles." .. role, "the name of a tensor", name) end
+  end
+  -- head_sets: the (input, output, heads) groups one launch walks over (q and k);
+  -- default: roles input and output with heads symbol H
+  if k.head_sets ~= nil then
+    check_list(path, "kernel.head_sets", k.head_sets, "{input = TENSOR, output = TENSOR, heads = SYMBOL}")
+    for j, hs in ipairs(k.head_sets) do
+      local f = ("kernel.head_sets[%d]"):format(j)
+      if type(hs) ~= "table" then fail(path, f, "{input = TENSOR, output = TENSOR, heads = SYMBOL}", hs) end
+      if not by_name[hs.input] or by_name[hs.input].access ~= "in" then fail(path, f .. ".input", "the name of an input tensor", hs.input) end
+      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output tensor", hs.output) end
+      if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
+    end
+  else
+    for _, role in ipairs { "input", "output" } do
+      if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor (or kernel.head_sets)", nil) end
+    end
+    if not symbols.H then fail(path, "tensors", "a dim H (heads) for the heads mapping (or kernel.head_sets)", nil) end
   end
   check_list(path, "kernel.files", k.files, "axis names")
   for j, name in ipairs(k.files) do

@@ -19,7 +19,7 @@ typedef struct fg_$(op.op)_params {
 %   for _, sc in ipairs(op.scalars) do
     $(op.enums[sc.type] and "int32_t" or scalar_ctype(op, sc)) $(sc.name);$(op.enums[sc.type] and ("  // fg_" .. sc.type) or "")
 %   end
-    int32_t inplace;  // an output is the input it may alias
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_$(op.op)_params;
 
 % end

@@ -16,27 +16,62 @@ $(kernel_name)(const $(params_type) p)
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int hg = p.H < $(m.G) ? (int)p.H : $(m.G);  // groups per token
+    const int64_t ntok = p.B * p.S;
+% local N = #head_sets
+% if N == 1 then
+    const int hg = p.$(head_sets[1].heads) < $(m.G) ? (int)p.$(head_sets[1].heads) : $(m.G);  // groups per token
     const int tpw = $(m.G) / hg;                      // tokens per warp item
     const int tsub = group / hg;
     if (tsub >= tpw) return;
     const int hstep = hg * $(m.U);                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t ntok = p.B * p.S;
+    const int nhb = ((int)p.$(head_sets[1].heads) + hstep - 1) / hstep;   // head blocks per token
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+% else
+    // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
+%   for i, hs in ipairs(head_sets) do
+    const int hg$(i) = p.$(hs.heads) < $(m.G) ? (int)p.$(hs.heads) : $(m.G);
+    const int tpw$(i) = $(m.G) / hg$(i);
+    const int nhb$(i) = ((int)p.$(hs.heads) + hg$(i) * $(m.U) - 1) / (hg$(i) * $(m.U));
+    const int64_t nit$(i) = (ntok + tpw$(i) - 1) / tpw$(i) * nhb$(i);
+%   end
+    const int64_t nitems = $(table.concat(nit_names, " + "));
+% end
 % for _, line in ipairs(kernel_prologue) do
     $(line)
 % end
     const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
     for (int64_t it = warp; it < nitems; it += nwarps) {
+% if N == 1 then
+        const int64_t j = it;
+% else
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+%   for i = 1, N - 1 do
+        if (set == $(i - 1) && j >= nit$(i)) { j -= nit$(i); set = $(i); }
+%   end
+        const int hg = $(pick("hg{i}")), tpw = $(pick("tpw{i}")), nhb = $(pick("nhb{i}"));
+        const int tsub = group / hg;
+        if (tsub >= tpw) continue;
+        const int hstep = hg * $(m.U);
+% end
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)it / (uint32_t)nhb;
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (it - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
+        const int64_t xin_hs = $(pick("p.{input}_stride[2]"));
+        $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + b * $(pick("p.{output}_stride[0]")) + s * $(pick("p.{output}_stride[1]"));
+        const int64_t xout_hs = $(pick("p.{output}_stride[2]"));
+        const int64_t H = $(pick("p.{heads}"));
+% if has_pass then
+        const bool copy_pass = !(p.inplace & $(pick("{bit}")));  // out of place: copy [R, D)
+% end
 % for _, name in ipairs(stages.token) do
         % stage(name)
 % end
@@ -63,8 +98,13 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
-    const int64_t hg = p->H < $(m.G) ? p->H : $(m.G), hstep = hg * $(m.U);
-    const int64_t items = (p->B * p->S + $(m.G) / hg - 1) / ($(m.G) / hg) * ((p->H + hstep - 1) / hstep);
+    int64_t items = 0;
+% for _, hs in ipairs(head_sets) do
+    {
+        const int64_t hg = p->$(hs.heads) < $(m.G) ? p->$(hs.heads) : $(m.G), hstep = hg * $(m.U);
+        items += (p->B * p->S + $(m.G) / hg - 1) / ($(m.G) / hg) * ((p->$(hs.heads) + hstep - 1) / hstep);
+    }
+% end
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -1,7 +1,7 @@
 % -- Stage load: the lane's chunks of $(m.U) head(s) of the input, as fp32.
 % -- Rotate region into xa (and xb, the partner halves, for half pairing);
 % -- the pass region [R, D) is kept raw in xp, only when writing out of place.
-% local X, T = roles.input, tensors[roles.input].ctype
+% local T = act_ctype
 float xa[$(m.U)][$(m.NV)][$(m.C)] = {};
 % if m.half then
 float xb[$(m.U)][$(m.NV)][$(m.C)] = {};
@@ -11,8 +11,8 @@ $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m
 % end
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
-if ($(head) < p.H) {  // head $(head)
-    const $(T)* px = (const $(T)*)p.$(X) + b * p.$(X)_stride[0] + s * p.$(X)_stride[1] + ($(head)) * p.$(X)_stride[2];
+if ($(head) < H) {  // head $(head)
+    const $(T)* px = xin + ($(head)) * xin_hs;
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(rotate_guard(k))
 %     if open then
@@ -26,7 +26,7 @@ if ($(head) < p.H) {  // head $(head)
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
-    if (!p.inplace && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
+    if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
 %     if m.vec then
         xp[$(u)][$(k)] = fg_ld16_stream(px + e);

@@ -1,10 +1,10 @@
 % -- Stage store: round once to the output dtype and write the lane's chunks;
 % -- out of place, also copy the pass region [R, D).
-% local O, T = roles.output, tensors[roles.output].ctype
+% local T = act_ctype
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
-if ($(head) < p.H) {  // head $(head)
-    $(T)* po = ($(T)*)p.$(O) + b * p.$(O)_stride[0] + s * p.$(O)_stride[1] + ($(head)) * p.$(O)_stride[2];
+if ($(head) < H) {  // head $(head)
+    $(T)* po = xout + ($(head)) * xout_hs;
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(rotate_guard(k))
 %     if open then
@@ -18,7 +18,7 @@ if ($(head) < p.H) {  // head $(head)
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
-    if (!p.inplace && $(pass_guard(k))) {  // pass chunk slot $(k)
+    if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
 %     if m.vec then
         fg_st16(po + e, xp[$(u)][$(k)]);
