@@ -109,7 +109,7 @@ static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape, int6
 static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I64 = {kDLInt, 64, 1};
 
 /* --- the cases: one per op and bench shape of ops.md ------------------------- */
-typedef enum { PER_TOKEN, PER_HEAD, CACHE } table_kind;
+typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK } table_kind;
 
 typedef struct {
   const char *op, *name;
@@ -123,8 +123,8 @@ typedef struct {
 
 typedef struct {
   const bench_case *bc;
-  DLTensor t[5];
-  int64_t xs[4], ts[4], tst[4], ps[2];
+  DLTensor t[6];
+  int64_t xs[4], ts[4], tst[4], ps[2], ks[3], qkst[3];
   void *bufs[5];
 } case_ctx;
 
@@ -135,7 +135,8 @@ static void run_case(void *p) {
   if (bc->kind == PER_TOKEN) st = fg_rope(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, NULL);
   else if (bc->kind == PER_HEAD)
     st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, NULL);
-  else st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
+  else if (bc->kind == CACHE) st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
+  else st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, NULL);
   if (st != FG_OK) {
     fprintf(stderr, "%s %s: %s\n", bc->op, bc->name, fg_last_error());
     exit(1);
@@ -156,6 +157,8 @@ static const bench_case cases[] = {
     {"rope_per_head", "ltx2 large [2,24576,32,128]", PER_HEAD, 1, 2, 24576, 32, 128, FG_PAIRING_HALF, BF16,
      FG_ROUNDING_EAGER_BF16},
     {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    /* q [4096, 32, 128] and k [4096, 8, 128] in place, views of one qkv [4096, 48, 128] */
+    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0},
 };
 
 /* Tensors of a case: x, out, then cos and sin, or cos_sin_cache and positions. */
@@ -171,7 +174,20 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
   c->bufs[1] = random_buffer(BF16, n);
   c->t[0] = tensor(c->bufs[0], BF16, xnd, c->xs, NULL);
   c->t[1] = tensor(c->bufs[1], BF16, xnd, c->xs, NULL);
-  if (bc->kind == PER_TOKEN) {
+  if (bc->kind == QK) { /* q and k: heads [0, H) and [H, H + H/4) of qkv [S, H + 2 H/4, D] */
+    const int64_t HK = H / 4, tstride = (H + 2 * HK) * D;
+    cudaFree(c->bufs[0]);
+    cudaFree(c->bufs[1]);
+    c->bufs[1] = NULL;
+    c->bufs[0] = random_buffer(BF16, (size_t)(S * tstride));
+    c->xs[0] = S; c->xs[1] = H; c->xs[2] = D;
+    c->ks[0] = S; c->ks[1] = HK; c->ks[2] = D;
+    c->qkst[0] = tstride; c->qkst[1] = D; c->qkst[2] = 1;
+    c->t[0] = tensor(c->bufs[0], BF16, 3, c->xs, c->qkst);
+    c->t[4] = tensor(c->bufs[0], BF16, 3, c->ks, c->qkst);
+    c->t[4].byte_offset = (uint64_t)(H * D * 2);
+  }
+  if (bc->kind == PER_TOKEN || bc->kind == QK) {
     c->ts[0] = S; c->ts[1] = R2;
     c->bufs[2] = random_buffer(bc->table, (size_t)(S * R2));
     c->bufs[3] = random_buffer(bc->table, (size_t)(S * R2));
@@ -205,6 +221,10 @@ static double case_bytes(const case_ctx *c) {
   switch (c->bc->kind) { /* read off each op's generated signature */
   case PER_TOKEN: return (double)fg__bytes_moved(&fg__rope_sig, a);
   case PER_HEAD: return (double)fg__bytes_moved(&fg__rope_per_head_sig, a);
+  case QK: {
+    const DLTensor *q[6] = {&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3]};
+    return (double)fg__bytes_moved(&fg__rope_qk_sig, q);
+  }
   default: return (double)fg__bytes_moved(&fg__rope_cos_sin_cache_sig, a);
   }
 }
