@@ -193,6 +193,37 @@ def bench_more_rope(runs, copy_gbs, rows):
                 t_eager, t_comp, copy_gbs, errs[0], errs[2])
 
 
+def rope_qk_torch(q, k, cos, sin):
+    return rope_torch(q, cos, sin, "interleaved"), rope_torch(k, cos, sin, "interleaved")
+
+
+def bench_rope_qk(runs, copy_gbs, rows):
+    """GQA: q [T, 32, 128] and k [T, 8, 128] as views of one qkv tensor, in place."""
+    compiled = torch.compile(rope_qk_torch, dynamic=False)
+    T, HQ, HK, D = 4096, 32, 8, 128
+    torch.manual_seed(3)
+    qkv = torch.empty(T, HQ + 2 * HK, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+    q, k = qkv[:, :HQ], qkv[:, HQ:HQ + HK]
+    th = torch.empty(T, D // 2, device="cuda").uniform_(-3.2, 3.2)
+    cos, sin = th.cos(), th.sin()
+    ref_q, ref_k = rope_reference(q, cos, sin, "interleaved"), rope_reference(k, cos, sin, "interleaved")
+    keep = qkv.clone()
+    fusegen.rope_qk(q, k, cos, sin, "interleaved")
+    kernel = fusegen.last_kernel()
+    err = max(rel_error(q, ref_q), rel_error(k, ref_k))
+    cq, ck = compiled(keep[:, :HQ], keep[:, HQ:HQ + HK], cos, sin)
+    err_c = max(rel_error(cq, ref_q), rel_error(ck, ref_k))
+    if not max(err, err_c) < 1e-2:
+        raise SystemExit(f"rope_qk: errors {err}, {err_c}")
+    qkv.copy_(keep)
+    nbytes = fusegen.rope_qk.bytes_moved(q, k, cos, sin, "interleaved")
+    t_fg = median_ms(lambda: fusegen.rope_qk(q, k, cos, sin, "interleaved"), runs)
+    t_eager = median_ms(lambda: rope_qk_torch(q, k, cos, sin), runs)
+    t_comp = median_ms(lambda: compiled(q, k, cos, sin), runs)
+    add_row(rows, "rope_qk", "gqa 32/8 [4096,*,128] qkv", "bf16 q/k views, fp32 tables", kernel, nbytes, t_fg,
+            t_eager, t_comp, copy_gbs, err, err_c)
+
+
 def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
     gbs = nbytes / (t_fg * 1e-3) / 1e9
     rows.append({
@@ -267,6 +298,7 @@ def main():
     rows = []
     bench_rope(args.runs, copy_gbs, rows)
     bench_more_rope(args.runs, copy_gbs, rows)
+    bench_rope_qk(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 
