@@ -1,18 +1,13 @@
 % -- Stage table_positions: cos/sin [P, R/2], row positions[b, s] + position_offset.
 % -- A row outside [0, P) is not read: its angles are NaN, so the token's
 % -- rotated dims come out NaN rather than from memory out of bounds.
-% local T, P = tensors[roles.cos].ctype, roles.positions
+% local T = tensors[roles.cos].ctype
 % shared.cos_of = function(u, k, j) return ("cs[%d][%d]"):format(k, j) end
 % shared.sin_of = function(u, k, j) return ("sn[%d][%d]"):format(k, j) end
 // cos/sin of row positions[b, s] + position_offset
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
-    // |position|, |offset| < 2^62: their sum cannot overflow
-    const int64_t position = (int64_t)(($(tensors[P].ctype)*)p.$(P))[b * p.$(P)_stride[0] + s * p.$(P)_stride[1]];
-    const bool sane = position > -(1LL << 62) && position < (1LL << 62) && p.position_offset > -(1LL << 62) &&
-                      p.position_offset < (1LL << 62);
-    const int64_t row = sane ? position + p.position_offset : -1;
-    const bool row_ok = row >= 0 && row < p.P;
+    % include("kernel/position_row.cu.tpl")
     const $(T)* crow = (const $(T)*)p.$(roles.cos) + (row_ok ? row : 0) * p.$(roles.cos)_stride[0];
     const $(T)* srow = (const $(T)*)p.$(roles.sin) + (row_ok ? row : 0) * p.$(roles.sin)_stride[0];
     % include("kernel/table_row.cu.tpl", { table_tensor = roles.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
