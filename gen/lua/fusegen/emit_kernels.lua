@@ -3,7 +3,8 @@
 
 local dtypes = require "fusegen.dtypes"
 local cg = require "fusegen.codegen"
-local mapping_heads = require "fusegen.mapping_heads"
+
+local function mapping_of(spec) return require("fusegen.mapping_" .. spec.kernel.mapping) end
 
 local M = {}
 
@@ -13,33 +14,16 @@ local function describe(spec, v)
   return spec.op .. ": " .. table.concat(parts, " ")
 end
 
--- Everything a kernel template and its stages see.
+-- Everything a kernel template and its stages see: what every mapping shares,
+-- then what the spec's mapping adds (its plan m, guards, helpers).
 function M.kernel_env(spec, v, tuning)
-  local m = mapping_heads.plan(spec, v, tuning)
   local tensors = {}
   for _, t in ipairs(spec.tensors) do
     local dt = spec.axis_by_name[t.dtype] and v[t.dtype] or t.dtype
     tensors[t.name] = { dtype = dt, ctype = dtypes.info(dt).cuda }
   end
-  local prologue = {}
-  local nr_expr, span_expr
-  if not m.full then
-    local C = m.C
-    if m.half or not m.vec then
-      prologue[#prologue + 1] = "const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant"
-    end
-    span_expr = m.half and "rhalf" or "(int)p.R"
-    if m.vec then
-      prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (R is a multiple of %d here)"):format(span_expr, C, 2 * C)
-      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
-    else
-      prologue[#prologue + 1] = ("const int nr = (%s + %d) / %d;  // rotate chunks, the last one maybe partial"):format(span_expr, C - 1, C)
-      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R + %d) / %d;  // pass chunks"):format(m.D_expr, C - 1, C)
-    end
-    nr_expr = "nr"
-  end
   local env = {
-    spec = spec, v = v, m = m, cg = cg, dtypes = dtypes,
+    spec = spec, v = v, cg = cg, dtypes = dtypes,
     tensors = tensors,
     roles = spec.kernel.roles,
     stages = spec.kernel.stages,
@@ -48,40 +32,9 @@ function M.kernel_env(spec, v, tuning)
     kernel_name = "FG_ARCH_NAME(fg_" .. v.base .. ")",
     launcher_name = "FG_ARCH_NAME(fg__launch_" .. v.base .. ")",
     params_type = "fg_" .. spec.op .. "_params",
-    kernel_prologue = prologue,
-    half_offset = m.full and tostring(m.D // 2) or "rhalf",
     shared = {}, -- what one stage tells the next (table stages: cos_of, sin_of)
   }
-  -- Head sets: the (input, output, head count) groups the kernel walks over;
-  -- one for most ops, q and k for an op that rotates both in one launch.
-  local sets = {}
-  for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
-    sets[i] = { input = hs.input, output = hs.output, heads = hs.heads, i = i,
-      bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
-  end
-  env.head_sets = sets
-  env.set_names, env.nit_names = {}, {}
-  for i, hs in ipairs(sets) do env.set_names[i] = hs.input; env.nit_names[i] = "nit" .. i end
-  env.act_ctype = tensors[sets[1].input].ctype
-  env.has_pass = m.NP > 0
-  -- pick("p.{input}_stride[2]"): that expression for the item's head set
-  env.pick = function(template)
-    local function fill(hs) return (template:gsub("{(%w+)}", function(k) return tostring(hs[k]) end)) end
-    local e = fill(sets[#sets])
-    for i = #sets - 1, 1, -1 do e = ("set == %d ? %s : %s"):format(i - 1, fill(sets[i]), e) end
-    return #sets == 1 and e or ("(" .. e .. ")")
-  end
-  env.rotate_guard = function(k)
-    return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)
-  end
-  env.pass_guard = function(k)
-    return cg.chunk_guard(k, m.L, nil, "np", m.NP * m.L)
-  end
-  if not m.full and not m.vec then
-    env.element_guard = function(j) return ("e + %d < %s"):format(j, span_expr) end
-    env.angle_guard = function(j) return ("a + %d < rhalf"):format(j) end
-  end
-  return env
+  return mapping_of(spec).kernel_env(spec, v, tuning, env)
 end
 
 -- One .cu per group of variants (the spec's kernel.files axes), compiled once

@@ -94,6 +94,33 @@ function M.check_axes(spec)
   end
 end
 
+-- What a spec's kernel table may hold beyond mapping, stages, roles and files,
+-- and its stage levels: token stages run once per work item, head stages per head.
+M.KERNEL_KEYS = { "head_sets" }
+M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
+
+-- head_sets: the (input, output, heads) groups one launch walks over (q and k);
+-- default: roles input and output with heads symbol H.
+function M.check_kernel(spec, symbols)
+  local k, path, fail, by_name = spec.kernel, spec.path, spec_mod.fail, spec.tensor_by_name
+  local what = "{input = TENSOR, output = TENSOR, heads = SYMBOL}"
+  if k.head_sets ~= nil then
+    if type(k.head_sets) ~= "table" or #k.head_sets == 0 then fail(path, "kernel.head_sets", "a non-empty list of " .. what, k.head_sets) end
+    for j, hs in ipairs(k.head_sets) do
+      local f = ("kernel.head_sets[%d]"):format(j)
+      if type(hs) ~= "table" then fail(path, f, what, hs) end
+      if not by_name[hs.input] or by_name[hs.input].access ~= "in" then fail(path, f .. ".input", "the name of an input tensor", hs.input) end
+      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output tensor", hs.output) end
+      if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
+    end
+  else
+    for _, role in ipairs { "input", "output" } do
+      if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor (or kernel.head_sets)", nil) end
+    end
+    if not symbols.H then fail(path, "tensors", "a dim H (heads) for the heads mapping (or kernel.head_sets)", nil) end
+  end
+end
+
 function M.plan(spec, v, tuning)
   local act = dtypes.info(v.act)
   local tab = dtypes.info(v.table)
@@ -132,6 +159,63 @@ function M.plan(spec, v, tuning)
   -- angles per chunk: interleaved C/2 (one per pair), half C
   m.angles = m.half and m.C or m.C // 2
   return m
+end
+
+-- What the kernel template (kernel/heads.cu.tpl) and the stages see beyond the
+-- common env (emit_kernels.kernel_env): the plan m, head sets, chunk guards.
+function M.kernel_env(spec, v, tuning, env)
+  local m = M.plan(spec, v, tuning)
+  env.m = m
+  local prologue = {}
+  local nr_expr, span_expr
+  if not m.full then
+    local C = m.C
+    if m.half or not m.vec then
+      prologue[#prologue + 1] = "const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant"
+    end
+    span_expr = m.half and "rhalf" or "(int)p.R"
+    if m.vec then
+      prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (R is a multiple of %d here)"):format(span_expr, C, 2 * C)
+      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
+    else
+      prologue[#prologue + 1] = ("const int nr = (%s + %d) / %d;  // rotate chunks, the last one maybe partial"):format(span_expr, C - 1, C)
+      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R + %d) / %d;  // pass chunks"):format(m.D_expr, C - 1, C)
+    end
+    nr_expr = "nr"
+  end
+  env.kernel_prologue = prologue
+  env.half_offset = m.full and tostring(m.D // 2) or "rhalf"
+  -- Head sets: the (input, output, head count) groups the kernel walks over;
+  -- one for most ops, q and k for an op that rotates both in one launch.
+  local sets = {}
+  for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
+    sets[i] = { input = hs.input, output = hs.output, heads = hs.heads, i = i,
+      bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
+  end
+  env.head_sets = sets
+  env.set_names, env.nit_names = {}, {}
+  for i, hs in ipairs(sets) do env.set_names[i] = hs.input; env.nit_names[i] = "nit" .. i end
+  env.act_ctype = env.tensors[sets[1].input].ctype
+  env.has_pass = m.NP > 0
+  -- pick("p.{input}_stride[2]"): that expression for the item's head set
+  env.pick = function(template)
+    local function fill(hs) return (template:gsub("{(%w+)}", function(k) return tostring(hs[k]) end)) end
+    local e = fill(sets[#sets])
+    for i = #sets - 1, 1, -1 do e = ("set == %d ? %s : %s"):format(i - 1, fill(sets[i]), e) end
+    return #sets == 1 and e or ("(" .. e .. ")")
+  end
+  local cg = env.cg
+  env.rotate_guard = function(k)
+    return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)
+  end
+  env.pass_guard = function(k)
+    return cg.chunk_guard(k, m.L, nil, "np", m.NP * m.L)
+  end
+  if not m.full and not m.vec then
+    env.element_guard = function(j) return ("e + %d < %s"):format(j, span_expr) end
+    env.angle_guard = function(j) return ("a + %d < rhalf"):format(j) end
+  end
+  return env
 end
 
 spec_mod.register_mapping("heads", M)

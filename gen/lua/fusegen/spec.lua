@@ -89,7 +89,7 @@ local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
 local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "any_when", "any_max", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles" }
-local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files", "head_sets" }
+local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" } -- and the mapping's own
 local MAPPINGS = {} -- filled below: mapping modules require this one
 
 -- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2".
@@ -127,6 +127,7 @@ function M.load(file, templates)
   if not ok then error(tostring(s), 0) end
   if type(s) ~= "table" then fail(path, "(file)", "the file to return a table", s) end
   check_keys(path, "", s, SPEC_KEYS)
+  s.path = path
 
   check_ident(path, "op", s.op)
   if type(s.summary) ~= "string" or s.summary == "" then fail(path, "summary", "a one-line string", s.summary) end
@@ -313,17 +314,33 @@ function M.load(file, templates)
   -- kernel: mapping, stages, roles, files
   local k = s.kernel
   if type(k) ~= "table" then fail(path, "kernel", "a table with mapping, stages, roles and files", k) end
-  check_keys(path, "kernel", k, KERNEL_KEYS)
-  if not MAPPINGS[k.mapping] then fail(path, "kernel.mapping", "\"heads\"", k.mapping) end
-  MAPPINGS[k.mapping].check_axes(s)
-  if type(k.stages) ~= "table" then fail(path, "kernel.stages", "a table {token = {...}, head = {...}}", k.stages) end
-  check_keys(path, "kernel.stages", k.stages, set_of { "token", "head" })
-  for _, level in ipairs { "token", "head" } do
-    local list = k.stages[level] or {}
-    k.stages[level] = list
-    check_list(path, "kernel.stages." .. level, list, "stage names", level == "token")
+  local mapping = MAPPINGS[k.mapping]
+  if not mapping then
+    local names = {}
+    for n in pairs(MAPPINGS) do names[#names + 1] = ("%q"):format(n) end
+    table.sort(names)
+    fail(path, "kernel.mapping", "a thread mapping (" .. table.concat(names, ", ") .. ")", k.mapping)
+  end
+  local keys = {}
+  for n in pairs(KERNEL_KEYS) do keys[n] = true end
+  for _, n in ipairs(mapping.KERNEL_KEYS or {}) do keys[n] = true end
+  check_keys(path, "kernel", k, keys)
+  mapping.check_axes(s)
+  -- stages: a list of stage names per level of the mapping (heads: token, head)
+  local levels = mapping.STAGE_LEVELS
+  local level_doc = {}
+  for _, l in ipairs(levels) do level_doc[#level_doc + 1] = l.name .. " = {...}" end
+  level_doc = "a table {" .. table.concat(level_doc, ", ") .. "}"
+  if type(k.stages) ~= "table" then fail(path, "kernel.stages", level_doc, k.stages) end
+  local level_set = {}
+  for _, l in ipairs(levels) do level_set[l.name] = true end
+  check_keys(path, "kernel.stages", k.stages, level_set)
+  for _, l in ipairs(levels) do
+    local list = k.stages[l.name] or {}
+    k.stages[l.name] = list
+    check_list(path, "kernel.stages." .. l.name, list, "stage names", l.may_be_empty)
     for j, name in ipairs(list) do
-      local f = ("kernel.stages.%s[%d]"):format(level, j)
+      local f = ("kernel.stages.%s[%d]"):format(l.name, j)
       check_ident(path, f, name)
       if not templates["stages/" .. name .. ".cu.tpl"] then
         fail(path, f, "a stage with a template gen/templates/stages/<name>.cu.tpl", name)
@@ -335,23 +352,7 @@ function M.load(file, templates)
     check_ident(path, "kernel.roles", role)
     if not by_name[name] then fail(path, "kernel.roles." .. role, "the name of a tensor", name) end
   end
-  -- head_sets: the (input, output, heads) groups one launch walks over (q and k);
-  -- default: roles input and output with heads symbol H
-  if k.head_sets ~= nil then
-    check_list(path, "kernel.head_sets", k.head_sets, "{input = TENSOR, output = TENSOR, heads = SYMBOL}")
-    for j, hs in ipairs(k.head_sets) do
-      local f = ("kernel.head_sets[%d]"):format(j)
-      if type(hs) ~= "table" then fail(path, f, "{input = TENSOR, output = TENSOR, heads = SYMBOL}", hs) end
-      if not by_name[hs.input] or by_name[hs.input].access ~= "in" then fail(path, f .. ".input", "the name of an input tensor", hs.input) end
-      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output tensor", hs.output) end
-      if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
-    end
-  else
-    for _, role in ipairs { "input", "output" } do
-      if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor (or kernel.head_sets)", nil) end
-    end
-    if not symbols.H then fail(path, "tensors", "a dim H (heads) for the heads mapping (or kernel.head_sets)", nil) end
-  end
+  if mapping.check_kernel then mapping.check_kernel(s, symbols) end
   check_list(path, "kernel.files", k.files, "axis names")
   for j, name in ipairs(k.files) do
     if not s.axis_by_name[name] then fail(path, ("kernel.files[%d]"):format(j), "the name of an axis", name) end
