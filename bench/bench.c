@@ -109,7 +109,7 @@ static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape, int6
 static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I64 = {kDLInt, 64, 1};
 
 /* --- the cases: one per op and bench shape of ops.md ------------------------- */
-typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK } table_kind;
+typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK, QKNORM } table_kind;
 
 typedef struct {
   const char *op, *name;
@@ -119,13 +119,14 @@ typedef struct {
   fg_pairing pairing;
   DLDataType table;
   fg_rounding rounding;
+  int64_t R; /* rotary dims; 0: D */
 } bench_case;
 
 typedef struct {
   const bench_case *bc;
   DLTensor t[6];
-  int64_t xs[4], ts[4], tst[4], ps[2], ks[3], qkst[3];
-  void *bufs[5];
+  int64_t xs[4], ts[4], tst[4], ps[2], ks[3], qkst[3], ws[1];
+  void *bufs[6];
 } case_ctx;
 
 static void run_case(void *p) {
@@ -136,7 +137,10 @@ static void run_case(void *p) {
   else if (bc->kind == PER_HEAD)
     st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, NULL);
   else if (bc->kind == CACHE) st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
-  else st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, NULL);
+  else if (bc->kind == QK) st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, NULL);
+  else /* q, k, q_weight, k_weight, cos_sin_cache, positions */
+    st = fg_qknorm_rope_cos_sin_cache(&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3], bc->pairing, 1e-6f, 0,
+                                      FG_NORM_ROUNDING_FP32, NULL);
   if (st != FG_OK) {
     fprintf(stderr, "%s %s: %s\n", bc->op, bc->name, fg_last_error());
     exit(1);
@@ -144,21 +148,30 @@ static void run_case(void *p) {
 }
 
 static const bench_case cases[] = {
-    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
-    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0},
-    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
-    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0},
-    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
-    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0},
+    {"rope", "hunyuan [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope", "wan [1,32760,12,128]", PER_TOKEN, 1, 1, 32760, 12, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope", "[2,4096,24,128]", PER_TOKEN, 1, 2, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope", "[1,4096,32,64]", PER_TOKEN, 1, 1, 4096, 32, 64, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope", "[4096,24,128]", PER_TOKEN, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    {"rope", "half [1,115200,24,128]", PER_TOKEN, 1, 1, 115200, 24, 128, FG_PAIRING_HALF, F32, 0, 0},
     {"rope_per_head", "ltx2 video [4,1152,32,128]", PER_HEAD, 1, 4, 1152, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16},
+     FG_ROUNDING_EAGER_BF16, 0},
     {"rope_per_head", "ltx2 audio [4,25,32,64]", PER_HEAD, 1, 4, 25, 32, 64, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16},
+     FG_ROUNDING_EAGER_BF16, 0},
     {"rope_per_head", "ltx2 large [2,24576,32,128]", PER_HEAD, 1, 2, 24576, 32, 128, FG_PAIRING_HALF, BF16,
-     FG_ROUNDING_EAGER_BF16},
-    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+     FG_ROUNDING_EAGER_BF16, 0},
+    {"rope_cos_sin_cache", "flux [1,4608,24,128]", CACHE, 1, 1, 4608, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
     /* q [4096, 32, 128] and k [4096, 8, 128] in place, views of one qkv [4096, 48, 128] */
-    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0},
+    {"rope_qk", "gqa 32/8 [4096,*,128] qkv", QK, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 0},
+    /* qknorm_rope: q and k [N, H, 128] in place in one qkv [N, 3H, 128]; fp32
+       weights, an fp32 cache [N, R] and int64 positions 0..N-1 */
+    {"qknorm_rope", "flux_1024 N=4096 H=24", QKNORM, 0, 1, 4096, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "qwen_1024 N=4096 H=32", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "qwen_partial N=4096 H=32 R=64", QKNORM, 0, 1, 4096, 32, 128, FG_PAIRING_INTERLEAVED, F32, 0, 64},
+    {"qknorm_rope", "zimage_1024 N=4096 H=30", QKNORM, 0, 1, 4096, 30, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
 };
 
 /* Tensors of a case: x, out, then cos and sin, or cos_sin_cache and positions. */
@@ -187,7 +200,36 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[4] = tensor(c->bufs[0], BF16, 3, c->ks, c->qkst);
     c->t[4].byte_offset = (uint64_t)(H * D * 2);
   }
-  if (bc->kind == PER_TOKEN || bc->kind == QK) {
+  if (bc->kind == QKNORM) { /* q, k, v: heads [0, H), [H, 2H), [2H, 3H) of qkv [B, S, 3H, D] */
+    const int64_t R = bc->R ? bc->R : D, T = B * S, tstride = 3 * H * D;
+    cudaFree(c->bufs[0]);
+    cudaFree(c->bufs[1]);
+    c->bufs[0] = random_buffer(BF16, (size_t)(T * tstride));
+    if (bc->batched) { /* [B, S, H, D] with strides in tst */
+      c->tst[0] = S * tstride; c->tst[1] = tstride; c->tst[2] = D; c->tst[3] = 1;
+      c->t[0] = tensor(c->bufs[0], BF16, 4, c->xs, c->tst);
+    } else {
+      c->qkst[0] = tstride; c->qkst[1] = D; c->qkst[2] = 1;
+      c->t[0] = tensor(c->bufs[0], BF16, 3, c->xs, c->qkst);
+    }
+    c->t[4] = c->t[0];
+    c->t[4].byte_offset = (uint64_t)(H * D * 2);
+    c->ws[0] = D;
+    c->bufs[1] = random_buffer(F32, (size_t)D);
+    c->bufs[5] = random_buffer(F32, (size_t)D);
+    c->t[1] = tensor(c->bufs[1], F32, 1, c->ws, NULL);
+    c->t[5] = tensor(c->bufs[5], F32, 1, c->ws, NULL);
+    c->ts[0] = T; c->ts[1] = R;
+    c->bufs[2] = random_buffer(F32, (size_t)(T * R));
+    c->t[2] = tensor(c->bufs[2], F32, 2, c->ts, NULL);
+    int64_t *pos = malloc(sizeof(int64_t) * T);
+    for (int64_t i = 0; i < T; i++) pos[i] = i;
+    CUDA_OK(cudaMalloc(&c->bufs[3], sizeof(int64_t) * T));
+    CUDA_OK(cudaMemcpy(c->bufs[3], pos, sizeof(int64_t) * T, cudaMemcpyHostToDevice));
+    free(pos);
+    c->ps[0] = B; c->ps[1] = S;
+    c->t[3] = tensor(c->bufs[3], I64, bc->batched ? 2 : 1, bc->batched ? c->ps : c->ps + 1, NULL);
+  } else if (bc->kind == PER_TOKEN || bc->kind == QK) {
     c->ts[0] = S; c->ts[1] = R2;
     c->bufs[2] = random_buffer(bc->table, (size_t)(S * R2));
     c->bufs[3] = random_buffer(bc->table, (size_t)(S * R2));
@@ -224,6 +266,10 @@ static double case_bytes(const case_ctx *c) {
   case QK: {
     const DLTensor *q[6] = {&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3]};
     return (double)fg__bytes_moved(&fg__rope_qk_sig, q);
+  }
+  case QKNORM: {
+    const DLTensor *q[6] = {&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3]};
+    return (double)fg__bytes_moved(&fg__qknorm_rope_cos_sin_cache_sig, q);
   }
   default: return (double)fg__bytes_moved(&fg__rope_cos_sin_cache_sig, a);
   }
@@ -273,7 +319,7 @@ int main(int argc, char **argv) {
     if (csv)
       fprintf(csv, "%s,%s,%s,%.2f,%.1f,%.2f,%.1f\n", bc->op, bc->name, fg__last_kernel(), ms * 1e3, gbs,
               100 * gbs / copy_gbs, copy_gbs);
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
       if (c.bufs[k]) cudaFree(c.bufs[k]);
   }
   if (csv) fclose(csv);

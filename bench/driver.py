@@ -224,6 +224,69 @@ def bench_rope_qk(runs, copy_gbs, rows):
             t_eager, t_comp, copy_gbs, err, err_c)
 
 
+# --- qknorm_rope: RMSNorm of each head, then rope from a packed cache by position --
+
+
+def qknorm_rope_torch(q, k, wq, wk, cache, positions, eps):
+    """q, k [T, H, D]; w [D]; cache [P, R] (cos then sin); positions [T]: fp32 math, one rounding."""
+    cs = cache[positions]
+    r2 = cs.shape[-1] // 2
+
+    def one(x, w):
+        xf = x.float() if x.dtype != torch.float64 else x
+        y = xf * (torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps) * w.to(xf.dtype))
+        return rope_torch(y, cs[:, :r2], cs[:, r2:], "interleaved").to(x.dtype)
+
+    return one(q, wq), one(k, wk)
+
+
+QKNORM_SHAPES = [
+    # name, B, S, H, R (D = 128)
+    ("flux_1024 N=4096 H=24", 1, 4096, 24, 128),
+    ("qwen_1024 N=4096 H=32", 1, 4096, 32, 128),
+    ("qwen_partial N=4096 H=32 R=64", 1, 4096, 32, 64),
+    ("zimage_1024 N=4096 H=30", 1, 4096, 30, 128),
+    ("batch2 2x2048 H=24", 2, 2048, 24, 128),
+    ("flux2 N=4096 H=48", 1, 4096, 48, 128),
+    ("hunyuan N=115200 H=24", 1, 115200, 24, 128),
+]
+
+
+def bench_qknorm_rope(runs, copy_gbs, rows):
+    """q and k in place in one qkv [B, S, 3H, 128] (bf16), fp32 weights, fp32 cache [T, R], int64 positions."""
+    compiled = torch.compile(qknorm_rope_torch, dynamic=False)
+    D, eps = 128, 1e-6
+    for name, B, S, H, R in QKNORM_SHAPES:
+        torch.manual_seed(4)
+        T = B * S
+        qkv = torch.empty(B, S, 3 * H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+        q, k = qkv[:, :, :H], qkv[:, :, H:2 * H]
+        wq = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
+        wk = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
+        th = torch.empty(T, R // 2, device="cuda", dtype=torch.float64).uniform_(-3.2, 3.2)
+        cache = torch.cat((th.cos(), th.sin()), -1).float()
+        positions = torch.arange(T, device="cuda").reshape(B, S)
+        flat = positions.reshape(T)
+        qf, kf = q.reshape(T, H, D), k.reshape(T, H, D)  # torch's side: [T, H, D] views
+        ref_q, ref_k = qknorm_rope_torch(qf.double(), kf.double(), wq.double(), wk.double(), cache.double(), flat, eps)
+        keep = qkv.clone()
+        fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, positions, "interleaved", eps, 0)
+        kernel = fusegen.last_kernel()
+        err = max(rel_error(qf, ref_q), rel_error(kf, ref_k))
+        qkv.copy_(keep)
+        cq, ck = compiled(qf, kf, wq, wk, cache, flat, eps)
+        err_c = max(rel_error(cq, ref_q), rel_error(ck, ref_k))
+        if not max(err, err_c) < 1e-2:
+            raise SystemExit(f"qknorm_rope {name}: errors {err}, {err_c}")
+        nbytes = fusegen.qknorm_rope_cos_sin_cache.bytes_moved(q, k, wq, wk, cache, positions, "interleaved", eps, 0)
+        t_fg = median_ms(lambda: fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, positions, "interleaved", eps, 0), runs)
+        t_eager = median_ms(lambda: qknorm_rope_torch(qf, kf, wq, wk, cache, flat, eps), runs)
+        t_comp = median_ms(lambda: compiled(qf, kf, wq, wk, cache, flat, eps), runs)
+        add_row(rows, "qknorm_rope", name, "bf16 q/k in place, fp32 weights and cache", kernel, nbytes, t_fg,
+                t_eager, t_comp, copy_gbs, err, err_c)
+        del qkv, keep, cache, ref_q, ref_k, cq, ck
+
+
 def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
     gbs = nbytes / (t_fg * 1e-3) / 1e9
     rows.append({
@@ -299,6 +362,7 @@ def main():
     bench_rope(args.runs, copy_gbs, rows)
     bench_more_rope(args.runs, copy_gbs, rows)
     bench_rope_qk(args.runs, copy_gbs, rows)
+    bench_qknorm_rope(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 

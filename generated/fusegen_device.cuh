@@ -29,6 +29,8 @@ template <class T> __device__ __forceinline__ T fg_from_f32(float x);
 template <> __device__ __forceinline__ float fg_from_f32<float>(float x) { return x; }
 template <> __device__ __forceinline__ __half fg_from_f32<__half>(float x) { return __float2half_rn(x); }
 template <> __device__ __forceinline__ __nv_bfloat16 fg_from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
+// x as it would read back after a store in dtype T.
+template <class T> __device__ __forceinline__ float fg_round_to(float x) { return fg_to_f32(fg_from_f32<T>(x)); }
 
 // Two packed 16-bit values in one 32-bit word, to and from fp32.
 __device__ __forceinline__ void fg_unpack2(unsigned w, __nv_bfloat16, float* d) {

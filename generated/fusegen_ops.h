@@ -8,6 +8,11 @@
 extern "C" {
 #endif
 
+typedef enum fg_norm_rounding {
+    FG_NORM_ROUNDING_FP32 = 0,
+    FG_NORM_ROUNDING_ACT = 1,
+} fg_norm_rounding;
+
 typedef enum fg_pairing {
     FG_PAIRING_INTERLEAVED = 0,
     FG_PAIRING_HALF = 1,
@@ -17,6 +22,112 @@ typedef enum fg_rounding {
     FG_ROUNDING_FP32 = 0,
     FG_ROUNDING_EAGER_BF16 = 1,
 } fg_rounding;
+
+/* qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
+ * For every token of q [.., HQ, D] and k [.., HK, D] (token strides free: views
+ * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+ * mean over the token's HQ * D (or HK * D) elements, w = q_weight [HQ * D] or
+ * k_weight [HK * D] (head h's weights at h * D); then each head's y rotated
+ * with the angles of row s (the token's place in its sequence) of cos and sin
+ * [S, R/2], dims [R, D) normalised only; rounded once and written back. norm_rounding act rounds y to
+ * the dtype of q before the rotation (as a separate norm kernel followed by a
+ * rope kernel would).
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place; token and head strides free
+ *   q_weight [QW] fp32/bf16/fp16, in: RMSNorm weight of q's hidden vector [HQ * D]
+ *   k_weight [KW] fp32/bf16/fp16, in: RMSNorm weight of k's hidden vector [HK * D]
+ *   cos      [S, R/2] fp32/bf16/fp16, in: cosines, row = token index within its sequence
+ *   sin      [S, R/2] fp32/bf16/fp16, in: sines, same layout as cos
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   eps      float: added to mean(x^2) under the square root
+ *   norm_rounding fg_norm_rounding: fp32: rotate the fp32 norm; act: round it to the dtype of q first
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_qknorm_across_heads_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream);
+
+/* qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place
+ * For every head of q [.., HQ, D] and k [.., HK, D] (token strides free: views
+ * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, w =
+ * q_weight or k_weight [D]; then y rotated with the angles of row s (the token's place in
+ * its sequence) of cos and sin [S, R/2], dims [R, D)
+ * normalised only; rounded once and written back. norm_rounding act rounds y to
+ * the dtype of q before the rotation (as a separate norm kernel followed by a
+ * rope kernel would).
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place; token and head strides free
+ *   q_weight [D] fp32/bf16/fp16, in: RMSNorm weight of q's heads
+ *   k_weight [D] fp32/bf16/fp16, in: RMSNorm weight of k's heads
+ *   cos      [S, R/2] fp32/bf16/fp16, in: cosines, row = token index within its sequence
+ *   sin      [S, R/2] fp32/bf16/fp16, in: sines, same layout as cos
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   eps      float: added to mean(x^2) under the square root
+ *   norm_rounding fg_norm_rounding: fp32: rotate the fp32 norm; act: round it to the dtype of q first
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream);
+
+/* qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place
+ * For every head of q [.., HQ, D] and k [.., HK, D] (token strides free: views
+ * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, w =
+ * q_weight or k_weight [D]; then y rotated with the angles of row positions[t] +
+ * position_offset of cos_sin_cache [P, R] (cosines, then sines), dims [R, D)
+ * normalised only; rounded once and written back. norm_rounding act rounds y to
+ * the dtype of q before the rotation (as a separate norm kernel followed by a
+ * rope kernel would). A row outside [0, P) is never read: that token's rotated
+ * dims come out NaN.
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place; token and head strides free
+ *   q_weight [D] fp32/bf16/fp16, in: RMSNorm weight of q's heads
+ *   k_weight [D] fp32/bf16/fp16, in: RMSNorm weight of k's heads
+ *   cos_sin_cache [P, R] fp32/bf16/fp16, in: cosines then sines, by position
+ *   positions [B?, S] i32/i64, in: each token's position (any strides)
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   eps      float: added to mean(x^2) under the square root
+ *   position_offset int64_t: added to every position
+ *   norm_rounding fg_norm_rounding: fp32: rotate the fp32 norm; act: round it to the dtype of q first
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_qknorm_rope_cos_sin_cache(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos_sin_cache, const DLTensor* positions, fg_pairing pairing, float eps, int64_t position_offset, fg_norm_rounding norm_rounding, fg_stream_t stream);
+
+/* qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place
+ * For every head of q [.., HQ, D] and k [.., HK, D] (token strides free: views
+ * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, w =
+ * q_weight or k_weight [D]; then y rotated with the angles of row positions[t] +
+ * position_offset of cos and sin [P, R/2], dims [R, D)
+ * normalised only; rounded once and written back. norm_rounding act rounds y to
+ * the dtype of q before the rotation (as a separate norm kernel followed by a
+ * rope kernel would). A row outside [0, P) is never read: that token's rotated
+ * dims come out NaN.
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place; token and head strides free
+ *   q_weight [D] fp32/bf16/fp16, in: RMSNorm weight of q's heads
+ *   k_weight [D] fp32/bf16/fp16, in: RMSNorm weight of k's heads
+ *   cos      [P, R/2] fp32/bf16/fp16, in: cosines by position
+ *   sin      [P, R/2] fp32/bf16/fp16, in: sines, same layout as cos
+ *   positions [B?, S] i32/i64, in: each token's position (any strides)
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   eps      float: added to mean(x^2) under the square root
+ *   position_offset int64_t: added to every position
+ *   norm_rounding fg_norm_rounding: fp32: rotate the fp32 norm; act: round it to the dtype of q first
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_qknorm_rope_positions(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, const DLTensor* positions, fg_pairing pairing, float eps, int64_t position_offset, fg_norm_rounding norm_rounding, fg_stream_t stream);
 
 /* rope: rotary embedding with per-token cos/sin tables
  * Rotates pairs of each head of x by the angle of its token: with c, s = cos, sin

@@ -6,6 +6,94 @@
 #pragma once
 #include <stdint.h>
 
+// qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope.lua]
+typedef struct fg_qknorm_across_heads_rope_params {
+    void* q;
+    void* k;
+    const void* q_weight;
+    const void* k_weight;
+    const void* cos;
+    const void* sin;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_weight_stride[1];
+    int64_t k_weight_stride[1];
+    int64_t cos_stride[2];
+    int64_t sin_stride[2];
+    int64_t B, D, HK, HQ, KW, QW, R, S;
+    int32_t pairing;  // fg_pairing
+    float eps;
+    int32_t norm_rounding;  // fg_norm_rounding
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_qknorm_across_heads_rope_params;
+
+// qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_rope.lua]
+typedef struct fg_qknorm_rope_params {
+    void* q;
+    void* k;
+    const void* q_weight;
+    const void* k_weight;
+    const void* cos;
+    const void* sin;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_weight_stride[1];
+    int64_t k_weight_stride[1];
+    int64_t cos_stride[2];
+    int64_t sin_stride[2];
+    int64_t B, D, HK, HQ, R, S;
+    int32_t pairing;  // fg_pairing
+    float eps;
+    int32_t norm_rounding;  // fg_norm_rounding
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_qknorm_rope_params;
+
+// qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place   [gen/specs/qknorm_rope_cos_sin_cache.lua]
+typedef struct fg_qknorm_rope_cos_sin_cache_params {
+    void* q;
+    void* k;
+    const void* q_weight;
+    const void* k_weight;
+    const void* cos_sin_cache;
+    const void* positions;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_weight_stride[1];
+    int64_t k_weight_stride[1];
+    int64_t cos_sin_cache_stride[2];
+    int64_t positions_stride[2];
+    int64_t B, D, HK, HQ, P, R, S;
+    int32_t pairing;  // fg_pairing
+    float eps;
+    int64_t position_offset;
+    int32_t norm_rounding;  // fg_norm_rounding
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_qknorm_rope_cos_sin_cache_params;
+
+// qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place   [gen/specs/qknorm_rope_positions.lua]
+typedef struct fg_qknorm_rope_positions_params {
+    void* q;
+    void* k;
+    const void* q_weight;
+    const void* k_weight;
+    const void* cos;
+    const void* sin;
+    const void* positions;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_weight_stride[1];
+    int64_t k_weight_stride[1];
+    int64_t cos_stride[2];
+    int64_t sin_stride[2];
+    int64_t positions_stride[2];
+    int64_t B, D, HK, HQ, P, R, S;
+    int32_t pairing;  // fg_pairing
+    float eps;
+    int64_t position_offset;
+    int32_t norm_rounding;  // fg_norm_rounding
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_qknorm_rope_positions_params;
+
 // rope: rotary embedding with per-token cos/sin tables   [gen/specs/rope.lua]
 typedef struct fg_rope_params {
     const void* x;

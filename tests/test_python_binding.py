@@ -180,5 +180,41 @@ check(torch.equal(out[..., R:], x[..., R:]), "rope_cos_sin_cache: pass-through d
 check(fusegen.last_kernel().startswith("rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_partial_vec16_"),
       "rope_cos_sin_cache kernel " + fusegen.last_kernel())
 
+# qknorm_rope_cos_sin_cache: q and k in place as views of one qkv tensor, fp32
+# weights, keyword scalars (eps, norm_rounding), returns (q, k); against float64
+torch.manual_seed(78)
+T, HQ, HK, D, R, P = 40, 8, 2, 128, 128, 64
+qkv = torch.empty(T, HQ + 2 * HK, D, device="cuda", dtype=torch.bfloat16).uniform_(-2, 2)
+q, k = qkv[:, :HQ], qkv[:, HQ:HQ + HK]
+wq = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
+wk = torch.empty(D, device="cuda").uniform_(0.5, 1.5)
+th = torch.empty(P, R // 2, device="cuda", dtype=torch.float64).uniform_(-3.2, 3.2)
+cache = torch.cat((th.cos(), th.sin()), dim=-1).float()
+positions = torch.randint(0, P, (T,), device="cuda", dtype=torch.int32)
+
+
+def qk_ref(x, w):
+    xf = x.double()
+    y = xf * (torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-6) * w.double())
+    c = cache.double()[positions.long()][:, None, : R // 2]
+    s = cache.double()[positions.long()][:, None, R // 2:]
+    a, b = y[..., 0::2], y[..., 1::2]
+    return torch.stack((a * c - b * s, b * c + a * s), -1).flatten(-2)
+
+
+ref_q, ref_k, v_before = qk_ref(q, wq), qk_ref(k, wk), qkv[:, HQ + HK:].clone()
+rq, rk = fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, positions, "interleaved", eps=1e-6)
+torch.cuda.synchronize()
+check(rq is q and rk is k, "qknorm_rope_cos_sin_cache returns (q, k)")
+check(rel(q, ref_q) < 1e-2 and rel(k, ref_k) < 1e-2, f"qknorm_rope_cos_sin_cache: rel {rel(q, ref_q):.3g}, {rel(k, ref_k):.3g}")
+check(torch.equal(qkv[:, HQ + HK:], v_before), "qknorm_rope_cos_sin_cache: v unchanged")
+check(fusegen.last_kernel().startswith("qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_"),
+      "qknorm kernel " + fusegen.last_kernel())
+try:
+    fusegen.qknorm_rope_cos_sin_cache(q, k, wq[:64], wk, cache, positions, "interleaved")
+    check(False, "short q_weight accepted")
+except fusegen.FusegenError as e:
+    check(e.status_name == "FG_ERR_SHAPE" and "q_weight" in e.message, f"short q_weight: {e}")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -3,12 +3,80 @@
 # the order of each entry point's arguments; from gen/specs/.
 
 ENUMS = {
+    "norm_rounding": ["fp32", "act"],
     "pairing": ["interleaved", "half"],
     "rounding": ["fp32", "eager_bf16"],
 }
 
 # tensors: (name, access, optional, dims); scalars: (name, type, default or None)
 OPS = {
+    "qknorm_across_heads_rope": {
+        "summary": "RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place",
+        "tensors": [
+            ("q", "inout", False, ["B?", "S", "HQ", "D"]),
+            ("k", "inout", False, ["B?", "S", "HK", "D"]),
+            ("q_weight", "in", False, ["QW"]),
+            ("k_weight", "in", False, ["KW"]),
+            ("cos", "in", False, ["S", "R/2"]),
+            ("sin", "in", False, ["S", "R/2"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+            ("eps", "f32", 1e-06),
+            ("norm_rounding", "norm_rounding", None),
+        ],
+    },
+    "qknorm_rope": {
+        "summary": "RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place",
+        "tensors": [
+            ("q", "inout", False, ["B?", "S", "HQ", "D"]),
+            ("k", "inout", False, ["B?", "S", "HK", "D"]),
+            ("q_weight", "in", False, ["D"]),
+            ("k_weight", "in", False, ["D"]),
+            ("cos", "in", False, ["S", "R/2"]),
+            ("sin", "in", False, ["S", "R/2"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+            ("eps", "f32", 1e-06),
+            ("norm_rounding", "norm_rounding", None),
+        ],
+    },
+    "qknorm_rope_cos_sin_cache": {
+        "summary": "RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place",
+        "tensors": [
+            ("q", "inout", False, ["B?", "S", "HQ", "D"]),
+            ("k", "inout", False, ["B?", "S", "HK", "D"]),
+            ("q_weight", "in", False, ["D"]),
+            ("k_weight", "in", False, ["D"]),
+            ("cos_sin_cache", "in", False, ["P", "R"]),
+            ("positions", "in", False, ["B?", "S"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+            ("eps", "f32", 1e-06),
+            ("position_offset", "i64", 0),
+            ("norm_rounding", "norm_rounding", None),
+        ],
+    },
+    "qknorm_rope_positions": {
+        "summary": "RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place",
+        "tensors": [
+            ("q", "inout", False, ["B?", "S", "HQ", "D"]),
+            ("k", "inout", False, ["B?", "S", "HK", "D"]),
+            ("q_weight", "in", False, ["D"]),
+            ("k_weight", "in", False, ["D"]),
+            ("cos", "in", False, ["P", "R/2"]),
+            ("sin", "in", False, ["P", "R/2"]),
+            ("positions", "in", False, ["B?", "S"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+            ("eps", "f32", 1e-06),
+            ("position_offset", "i64", 0),
+            ("norm_rounding", "norm_rounding", None),
+        ],
+    },
     "rope": {
         "summary": "rotary embedding with per-token cos/sin tables",
         "tensors": [

@@ -11,7 +11,9 @@
 -- Regions of a head:
 --   rotate: interleaved pairs: chunks over [0, R); half pairs: chunks over the
 --           first half [0, R/2), each paired with the chunk R/2 further on.
---   pass:   [R, D), copied when out of place, untouched in place (partial R only).
+--   pass:   [R, D), copied when out of place, untouched in place (partial R only);
+--           with a stage that needs the whole head (a norm), held in fp32 and
+--           always written.
 
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
@@ -97,6 +99,18 @@ end
 -- What a spec's kernel table may hold beyond mapping, stages, roles and files,
 -- and its stage levels: token stages run once per work item, head stages per head.
 M.KERNEL_KEYS = { "head_sets" }
+
+-- What a head stage needs from the mapping beyond its chunks of the rotate region:
+--   whole_head:  every element of the head in fp32 registers, the pass region too
+--   lane_reduce: the lanes of a head form an aligned power-of-two group, so that
+--                a sum over the head is a few xor shuffles
+--   whole_token: a warp per token, walking over all of its heads (a sum over the
+--                token's heads, then the head stages): every lane of the warp
+--                takes part in each item
+local STAGE_NEEDS = {
+  norm_rms = { "whole_head", "lane_reduce" },
+  rms_across_heads = { "whole_head", "lane_reduce", "whole_token" },
+}
 M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
 
 -- head_sets: the (input, output, heads) groups one launch walks over (q and k);
@@ -109,9 +123,16 @@ function M.check_kernel(spec, symbols)
     for j, hs in ipairs(k.head_sets) do
       local f = ("kernel.head_sets[%d]"):format(j)
       if type(hs) ~= "table" then fail(path, f, what, hs) end
-      if not by_name[hs.input] or by_name[hs.input].access ~= "in" then fail(path, f .. ".input", "the name of an input tensor", hs.input) end
-      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output tensor", hs.output) end
+      if not by_name[hs.input] or by_name[hs.input].access == "out" then fail(path, f .. ".input", "the name of an input (or inout) tensor", hs.input) end
+      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output (or inout) tensor", hs.output) end
       if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
+      -- other fields name the set's own tensor for a role (weight = "q_weight")
+      for role, name in pairs(hs) do
+        if role ~= "input" and role ~= "output" and role ~= "heads" then
+          if type(role) ~= "string" or not role:match("^[a-z][a-z0-9_]*$") then fail(path, f, "fields input, output, heads and role = TENSOR", role) end
+          if not by_name[name] then fail(path, f .. "." .. role, "the name of a tensor", name) end
+        end
+      end
     end
   else
     for _, role in ipairs { "input", "output" } do
@@ -144,6 +165,18 @@ function M.plan(spec, v, tuning)
   m.NR_max = ceil_div(span, m.C)
   m.NV = math.max(m.tiles.chunks, ceil_div(m.NR_max, 32))
   m.L = ceil_div(m.NR_max, m.NV)
+  local needs = {}
+  for _, level in ipairs { "token", "head" } do
+    for _, name in ipairs(spec.kernel.stages[level]) do
+      for _, n in ipairs(STAGE_NEEDS[name] or {}) do needs[n] = true end
+    end
+  end
+  m.whole_head, m.lane_reduce, m.whole_token = needs.whole_head or false, needs.lane_reduce or false, needs.whole_token or false
+  if m.lane_reduce then
+    local l = 1
+    while l < m.L do l = l * 2 end
+    m.L = l
+  end
   m.G = 32 // m.L
   -- pass region [R, D): only for partial R, at most D - 2 elements
   if m.full then
@@ -189,14 +222,14 @@ function M.kernel_env(spec, v, tuning, env)
   -- one for most ops, q and k for an op that rotates both in one launch.
   local sets = {}
   for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
-    sets[i] = { input = hs.input, output = hs.output, heads = hs.heads, i = i,
-      bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
+    sets[i] = { i = i, bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
+    for key, name in pairs(hs) do sets[i][key] = name end
   end
   env.head_sets = sets
   env.set_names, env.nit_names = {}, {}
   for i, hs in ipairs(sets) do env.set_names[i] = hs.input; env.nit_names[i] = "nit" .. i end
   env.act_ctype = env.tensors[sets[1].input].ctype
-  env.has_pass = m.NP > 0
+  env.has_pass = m.NP > 0 and not m.whole_head -- a pass region copied only out of place
   -- pick("p.{input}_stride[2]"): that expression for the item's head set
   env.pick = function(template)
     local function fill(hs) return (template:gsub("{(%w+)}", function(k) return tostring(hs[k]) end)) end
@@ -210,6 +243,27 @@ function M.kernel_env(spec, v, tuning, env)
   end
   env.pass_guard = function(k)
     return cg.chunk_guard(k, m.L, nil, "np", m.NP * m.L)
+  end
+  -- The registers that hold head u's elements in this lane after the load
+  -- stage (whole_head): {array suffix "a"/"b"/"p", slot k, element j}, for
+  -- xa/xb/xp[u][k][j] and a stage's matching per-lane arrays (wa[k][j], ...).
+  env.head_values = function(u)
+    local out = {}
+    for k = 0, m.NV - 1 do
+      if cg.open_if(env.rotate_guard(k)) then
+        for j = 0, m.C - 1 do
+          out[#out + 1] = { "a", k, j }
+          if m.half then out[#out + 1] = { "b", k, j } end
+        end
+      end
+    end
+    for k = 0, m.NP - 1 do
+      for j = 0, m.C - 1 do out[#out + 1] = { "p", k, j } end
+    end
+    return out
+  end
+  if not m.vec then -- scalar path: the pass region's last chunk may end before C elements
+    env.pass_element_guard = function(j) return ("e + %d < %s"):format(j, m.D_expr) end
   end
   if not m.full and not m.vec then
     env.element_guard = function(j) return ("e + %d < %s"):format(j, span_expr) end

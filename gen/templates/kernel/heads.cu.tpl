@@ -13,12 +13,23 @@ $(kernel_name)(const $(params_type) p)
 % if m.G * m.L < 32 then
     if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
+% if not m.whole_token then
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+% end
     const int64_t ntok = p.B * p.S;
 % local N = #head_sets
-% if N == 1 then
+% if m.whole_token then
+    // Work items: tokens. A warp per token walks over all of its heads,
+    // $(m.G * m.U) at a time; lane group g takes heads g, g + $(m.G), ...
+    const int hg = $(m.G), tpw = 1, tsub = 0, nhb = 1, hstep = $(m.G * m.U);
+%   if N == 1 then
+    const int64_t nitems = ntok;
+%   else
+    const int64_t nitems = $(N) * ntok;  // the tokens of $(table.concat(set_names, ", then of "))
+%   end
+% elseif N == 1 then
     const int hg = p.$(head_sets[1].heads) < $(m.G) ? (int)p.$(head_sets[1].heads) : $(m.G);  // groups per token
     const int tpw = $(m.G) / hg;                      // tokens per warp item
     const int tsub = group / hg;
@@ -44,6 +55,9 @@ $(kernel_name)(const $(params_type) p)
     for (int64_t it = warp; it < nitems; it += nwarps) {
 % if N == 1 then
         const int64_t j = it;
+% elseif m.whole_token then
+        const int set = (int)(it / ntok);  // which head set the item belongs to
+        const int64_t j = it - set * ntok;
 % else
         // which head set the item belongs to, and its place there
         int set = 0;
@@ -61,7 +75,9 @@ $(kernel_name)(const $(params_type) p)
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
+% if not m.whole_token then
         const int64_t h = (j - tb * nhb) * hstep + group % hg;
+% end
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
@@ -75,8 +91,16 @@ $(kernel_name)(const $(params_type) p)
 % for _, name in ipairs(stages.token) do
         % stage(name)
 % end
-% for _, name in ipairs(stages.head) do
+% if m.whole_token then
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+%   for _, name in ipairs(stages.head) do
+            % stage(name)
+%   end
+        }
+% else
+%   for _, name in ipairs(stages.head) do
         % stage(name)
+%   end
 % end
     }
 }
@@ -100,10 +124,14 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     }
     int64_t items = 0;
 % for _, hs in ipairs(head_sets) do
+%   if m.whole_token then
+    items += p->B * p->S;  // a warp per token of $(hs.input)
+%   else
     {
         const int64_t hg = p->$(hs.heads) < $(m.G) ? p->$(hs.heads) : $(m.G), hstep = hg * $(m.U);
         items += (p->B * p->S + $(m.G) / hg - 1) / ($(m.G) / hg) * ((p->$(hs.heads) + hstep - 1) / hstep);
     }
+%   end
 % end
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
     const int64_t cap = (int64_t)sm_count * per_sm;

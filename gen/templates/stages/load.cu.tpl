@@ -1,12 +1,15 @@
 % -- Stage load: the lane's chunks of $(m.U) head(s) of the input, as fp32.
 % -- Rotate region into xa (and xb, the partner halves, for half pairing);
-% -- the pass region [R, D) is kept raw in xp, only when writing out of place.
+% -- the pass region [R, D) is kept raw in xp, only when writing out of place,
+% -- or in fp32 always when a later stage needs the whole head (m.whole_head).
 % local T = act_ctype
 float xa[$(m.U)][$(m.NV)][$(m.C)] = {};
 % if m.half then
 float xb[$(m.U)][$(m.NV)][$(m.C)] = {};
 % end
-% if m.NP > 0 then
+% if m.NP > 0 and m.whole_head then
+float xp[$(m.U)][$(m.NP)][$(m.C)] = {};
+% elseif m.NP > 0 then
 $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m.C));
 % end
 % for u = 0, m.U - 1 do
@@ -18,24 +21,31 @@ if ($(head) < H) {  // head $(head)
 %     if open then
     $(open)  // rotate chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = "stream", guard = element_guard }))
+        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = element_guard }))
 %       if m.half then
-        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = "stream", guard = element_guard }))
+        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = element_guard }))
 %       end
     }
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
+%     if m.whole_head then
+    if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
+        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = pass_element_guard }))
+    }
+%     else
     if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-%     if m.vec then
+%       if m.vec then
         xp[$(u)][$(k)] = fg_ld16_stream(px + e);
-%     else
-%       for j = 0, m.C - 1 do
+%       else
+%         for j = 0, m.C - 1 do
         if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
+%         end
 %       end
-%     end
     }
+%     end
 %   end
 }
 % end

@@ -1,5 +1,6 @@
 % -- Stage store: round once to the output dtype and write the lane's chunks;
-% -- out of place, also copy the pass region [R, D).
+% -- out of place, also copy the pass region [R, D) (with a whole-head stage:
+% -- store it, as the rotate region, from fp32).
 % local T = act_ctype
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
@@ -18,16 +19,23 @@ if ($(head) < H) {  // head $(head)
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
+%     if m.whole_head then
+    if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
+        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+        % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, v.act, { vec = m.vec, guard = pass_element_guard }))
+    }
+%     else
     if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-%     if m.vec then
+%       if m.vec then
         fg_st16(po + e, xp[$(u)][$(k)]);
-%     else
-%       for j = 0, m.C - 1 do
+%       else
+%         for j = 0, m.C - 1 do
         if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
+%         end
 %       end
-%     end
     }
+%     end
 %   end
 }
 % end

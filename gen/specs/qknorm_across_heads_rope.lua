@@ -1,0 +1,79 @@
+-- Fused QK RMSNorm + rotary embedding, in place (ops.md section 2), the
+-- across-heads form that Wan and LTX-2 use: the RMS is taken over the whole
+-- hidden vector H * D of a token, the weight is [H * D]; then every head is
+-- rotated, with cos and sin tables [S, R/2] by the token's place in its sequence. Per head: y = x * (rsqrt(mean(x^2) + eps) * w),
+-- then y rotated and written back over q and k, rounded once.
+return {
+  op = "qknorm_across_heads_rope",
+  summary = "RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place",
+  doc = [[
+For every token of q [.., HQ, D] and k [.., HK, D] (token strides free: views
+into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+mean over the token's HQ * D (or HK * D) elements, w = q_weight [HQ * D] or
+k_weight [HK * D] (head h's weights at h * D); then each head's y rotated
+with the angles of row s (the token's place in its sequence) of cos and sin
+[S, R/2], dims [R, D) normalised only; rounded once and written back. norm_rounding act rounds y to
+the dtype of q before the rotation (as a separate norm kernel followed by a
+rope kernel would).]],
+
+  tensors = {
+    { name = "q",             dims = { "B?", "S", "HQ", "D" }, dtype = "act",    access = "inout",
+      doc = "queries, normalised and rotated in place; last dim contiguous" },
+    { name = "k",             dims = { "B?", "S", "HK", "D" }, dtype = "act",    access = "inout",
+      doc = "keys, in place; token and head strides free" },
+    { name = "q_weight",      dims = { "QW" },                 dtype = "weight", access = "in",
+      doc = "RMSNorm weight of q's hidden vector [HQ * D]" },
+    { name = "k_weight",      dims = { "KW" },                 dtype = "weight", access = "in",
+      doc = "RMSNorm weight of k's hidden vector [HK * D]" },
+    { name = "cos",           dims = { "S", "R/2" },           dtype = "table",  access = "in",
+      doc = "cosines, row = token index within its sequence" },
+    { name = "sin",           dims = { "S", "R/2" },           dtype = "table",  access = "in",
+      doc = "sines, same layout as cos" },
+  },
+  scalars = {
+    { name = "pairing", type = "pairing", doc = "which elements form a rotated pair" },
+    { name = "eps", type = "f32", default = 1e-6, doc = "added to mean(x^2) under the square root" },
+    { name = "norm_rounding", type = "norm_rounding", doc = "fp32: rotate the fp32 norm; act: round it to the dtype of q first" },
+  },
+  enums = { pairing = { "interleaved", "half" }, norm_rounding = { "fp32", "act" } },
+  constraints = {
+    { "QW == HQ * D", "q_weight must have HQ * D elements (the weights of all of q's heads)" },
+    { "KW == HK * D", "k_weight must have HK * D elements (the weights of all of k's heads)" },
+    { "R >= 2 && R <= D", "the rotary dims R = 2 * cos.shape[1] must be 2 to the head size D" },
+    { "B * S * (HQ + HK) < 2147483648", "at most 2^31 - 1 heads (tokens x heads) per call" },
+  },
+
+  axes = {
+    { name = "act",      values = { "bf16", "fp16", "fp32" }, from = "dtype q" },
+    { name = "weight",   values = { "fp32", "bf16", "fp16" }, from = "dtype q_weight", prefix = "w" },
+    { name = "table",    values = { "fp32", "bf16", "fp16" }, from = "dtype cos", prefix = "tab" },
+    { name = "pairing",  values = { "interleaved", "half" },  from = "scalar pairing" },
+    { name = "head_dim", values = { 64, 128, "any" }, from = "symbol D", prefix = "d",
+      any_when = "D % 2 == 0", any_max = 512 },  -- "any": every other even D up to 512, run-time D
+    { name = "rot",      values = { "full", "partial" },      from = "rule",
+      rule = { { "full", "R == D" }, { "partial", "1" } } },
+    { name = "access",   values = { "vec16", "scalar" },      from = "rule",
+      rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } },
+  },
+  keep = function(v) return (v.weight == "fp32" or v.weight == v.act) and v.table == "fp32" end,
+  keep_doc = "weights are fp32 or the dtype of q; the tables are fp32",
+
+  kernel = {
+    mapping = "heads",
+    stages = { token = { "table_per_token", "rms_across_heads" }, head = { "load", "norm_rms", "rotate", "store" } },
+    roles = { cos = "cos", sin = "sin" },
+    -- q's items, then k's: each set with its own strides, head count and weight
+    head_sets = {
+      { input = "q", output = "q", heads = "HQ", weight = "q_weight" },
+      { input = "k", output = "k", heads = "HK", weight = "k_weight" },
+    },
+    files = { "pairing", "act", "weight" },
+  },
+  tiles = {
+    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
+    { when = { pairing = "interleaved" }, chunks = 2 },
+    { when = { access = "vec16" }, min_blocks = 3 },
+    -- the general variant holds chunks for the largest head: no register cap
+    { when = { head_dim = "any" }, min_blocks = 1 },
+  },
+}

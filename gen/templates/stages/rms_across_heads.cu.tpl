@@ -1,0 +1,27 @@
+% -- Stage rms_across_heads (a token stage): the RMS of the token's whole
+% -- hidden vector, all H heads of the item's head set, for norm_rms to scale
+% -- every head by. A first pass over the token's heads sums their squares
+% -- (plain loads, so that the second pass, the head stages, finds the lines in
+% -- cache); the warp adds its lanes' sums; shared.norm_scale names the result.
+% -- The mapping gives this stage a warp per token (m.whole_token).
+% local inv = m.dynD and "(float)(H * p.D)" or ("(float)(H * %d)"):format(m.D)
+% shared.norm_scale = "rs_token"
+// RMS over the token's H * D elements: a first pass over its heads
+float rs_token;
+{
+    float ss = 0.0f;
+    for (int64_t h = group; h - group < H; h += hstep) {
+        % include("stages/load.cu.tpl", { load_hint = "keep" })
+% for u = 0, m.U - 1 do
+%   for _, e in ipairs(head_values(u)) do
+        ss = fmaf(x$(e[1])[$(u)][$(e[2])][$(e[3])], x$(e[1])[$(u)][$(e[2])][$(e[3])], ss);
+%   end
+% end
+    }
+% local off = 16
+% while off >= 1 do
+    ss += __shfl_xor_sync(0xffffffffu, ss, $(off));
+%   off = off // 2
+% end
+    rs_token = rsqrtf(ss / $(inv) + p.eps);
+}
