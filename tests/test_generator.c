@@ -546,12 +546,29 @@ void test_generator_spec_files_unknown_axis(void) {
 
 void test_generator_spec_tile_unknown_name(void) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
 void test_generator_spec_tile_bad_value(void) {
   expect_spec_error("warps = 4, chunks = 1", "warps = 0, chunks = 1", "tiles.warps",
                     "an integer: warps per block (1 to 32), got 0");
+}
+
+void test_generator_spec_tile_walk_range(void) {
+  expect_spec_error("warps = 4, chunks = 1", "warps = 4, chunks = 1, walk = 65", "tiles.walk",
+                    "an integer: 0: items of one block of heads; n: a warp walks up to n blocks");
+}
+
+void test_generator_spec_head_set_role_unknown_tensor(void) {
+  expect_spec_error("files = { \"pairing\", \"act\", \"table\" }",
+                    "head_sets = { { input = \"x\", output = \"out\", heads = \"H\", weight = \"w\" } },\n"
+                    "    files = { \"pairing\", \"act\", \"table\" }",
+                    "kernel.head_sets[1].weight", "the name of a tensor, got \"w\"");
+}
+
+void test_generator_spec_unknown_mapping(void) {
+  expect_spec_error("mapping = \"heads\"", "mapping = \"rows_of_heads\"", "kernel.mapping",
+                    "a thread mapping (\"heads\"), got \"rows_of_heads\"");
 }
 
 void test_generator_spec_keep_drops_all(void) {

@@ -26,7 +26,7 @@
   X(test_generator_spec_files_unknown_axis)      \
   X(test_generator_spec_tile_unknown_name)       \
   X(test_generator_spec_tile_bad_value)          \
-  X(test_generator_spec_keep_drops_all)          \
+  X(test_generator_spec_tile_walk_range) X(test_generator_spec_head_set_role_unknown_tensor) X(test_generator_spec_unknown_mapping) X(test_generator_spec_keep_drops_all)          \
   X(test_generator_spec_keep_without_doc)        \
   X(test_generator_spec_syntax_error)            \
   X(test_generator_spec_runtime_error)           \
@@ -79,6 +79,9 @@ void test_generator_spec_unknown_stage(void);
 void test_generator_spec_files_unknown_axis(void);
 void test_generator_spec_tile_unknown_name(void);
 void test_generator_spec_tile_bad_value(void);
+void test_generator_spec_tile_walk_range(void);
+void test_generator_spec_head_set_role_unknown_tensor(void);
+void test_generator_spec_unknown_mapping(void);
 void test_generator_spec_keep_drops_all(void);
 void test_generator_spec_keep_without_doc(void);
 void test_generator_spec_syntax_error(void);

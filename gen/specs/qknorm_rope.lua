@@ -55,7 +55,7 @@ rope kernel would).]],
 
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_per_token" }, head = { "load", "norm_rms", "rotate", "store" } },
+    stages = { token = { "table_per_token", "norm_weights" }, head = { "load", "norm_rms", "rotate", "store" } },
     roles = { cos = "cos", sin = "sin" },
     -- q's items, then k's: each set with its own strides, head count and weight
     head_sets = {

@@ -60,7 +60,7 @@ dims come out NaN.]],
 
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_cos_sin_cache" }, head = { "load", "norm_rms", "rotate", "store" } },
+    stages = { token = { "table_cos_sin_cache", "norm_weights" }, head = { "load", "norm_rms", "rotate", "store" } },
     roles = { cos_sin = "cos_sin_cache", positions = "positions" },
     -- q's items, then k's: each set with its own strides, head count and weight
     head_sets = {

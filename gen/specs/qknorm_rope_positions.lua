@@ -61,7 +61,7 @@ dims come out NaN.]],
 
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_positions" }, head = { "load", "norm_rms", "rotate", "store" } },
+    stages = { token = { "table_positions", "norm_weights" }, head = { "load", "norm_rms", "rotate", "store" } },
     roles = { cos = "cos", sin = "sin", positions = "positions" },
     -- q's items, then k's: each set with its own strides, head count and weight
     head_sets = {

@@ -18,16 +18,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -106,7 +114,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -189,8 +197,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -208,16 +216,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_scalar
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -336,7 +352,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_scalar
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -447,8 +463,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -466,19 +482,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_vec
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -591,7 +615,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_vec
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -723,8 +747,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -742,19 +766,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_sca
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -935,7 +967,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_sca
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -1123,8 +1155,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1142,16 +1174,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1230,7 +1270,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -1313,8 +1353,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1332,16 +1372,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_scala
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1460,7 +1508,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_scala
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -1571,8 +1619,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1590,19 +1638,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1715,7 +1771,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_ve
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -1847,8 +1903,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1866,19 +1922,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2059,7 +2123,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_sc
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -2247,8 +2311,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2266,19 +2330,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_vec16
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2391,7 +2463,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_vec16
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -2523,8 +2595,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2542,19 +2614,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_scala
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2735,7 +2815,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_scala
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -2923,8 +3003,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2942,19 +3022,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3067,7 +3155,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_ve
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -3199,8 +3287,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3218,19 +3306,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3411,7 +3507,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_sc
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[1][8] = {};
                 float wb[1][8] = {};
@@ -3599,8 +3695,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -18,16 +18,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -113,7 +121,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][8] = {};
                 {  // rotate chunk slot 0
@@ -203,8 +211,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -222,16 +230,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -357,7 +373,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][8] = {};
                 {  // rotate chunk slot 0
@@ -473,8 +489,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -492,18 +508,25 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -538,24 +561,15 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][2][8] = {};
-                float xp[1][2][8] = {};
                 if (h < H) {  // head h
                     const __half* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    {  // chunk slot 0
                         const int e = (pos + 0) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 4 < nr) {  // rotate chunk slot 1
+                    {  // chunk slot 1
                         const int e = (pos + 4) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 4) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][1][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -574,22 +588,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
                 ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
                 ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
                 ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -600,52 +598,32 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][2][8] = {};
-            float xp[1][2][8] = {};
             if (h < H) {  // head h
                 const __half* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 4 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 4) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 4) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
                 }
-                if (pos + 4 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 4) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-                }
-                if (pos + 4 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 4) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -663,22 +641,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
                 xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
                 xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
                 xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
@@ -696,50 +658,30 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
                     xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
                     xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
                     xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            }
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            }
             if (h < H) {  // head h
                 __half* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 4 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 4) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 4) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
                 }
             }
         }
@@ -764,8 +706,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -783,19 +725,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 8 at a time; lane group g takes heads g, g + 8, ...
-    const int hg = 8, tpw = 1, tsub = 0, nhb = 1, hstep = 8;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -983,7 +933,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][8] = {};
                 float wp[2][8] = {};
@@ -1176,8 +1126,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1195,16 +1145,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1290,7 +1248,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][8] = {};
                 {  // rotate chunk slot 0
@@ -1380,8 +1338,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1399,16 +1357,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1534,7 +1500,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][8] = {};
                 {  // rotate chunk slot 0
@@ -1650,8 +1616,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1669,18 +1635,25 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1715,24 +1688,15 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][2][8] = {};
-                float xp[1][2][8] = {};
                 if (h < H) {  // head h
                     const __half* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    {  // chunk slot 0
                         const int e = (pos + 0) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 8 < nr) {  // rotate chunk slot 1
+                    {  // chunk slot 1
                         const int e = (pos + 8) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 8) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][1][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1751,22 +1715,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
                 ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
                 ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
                 ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -1777,52 +1725,32 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][2][8] = {};
-            float xp[1][2][8] = {};
             if (h < H) {  // head h
                 const __half* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -1840,22 +1768,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
                 xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
                 xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
                 xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
@@ -1873,50 +1785,30 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
                     xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
                     xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
                     xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            }
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            }
             if (h < H) {  // head h
                 __half* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
                 }
             }
         }
@@ -1941,8 +1833,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1960,19 +1852,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2160,7 +2060,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][8] = {};
                 float wp[2][8] = {};
@@ -2353,8 +2253,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2372,18 +2272,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2503,7 +2411,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][8] = {};
                 float wp[2][8] = {};
@@ -2644,8 +2552,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2663,19 +2571,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2863,7 +2779,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][8] = {};
                 float wp[2][8] = {};
@@ -3056,8 +2972,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3075,18 +2991,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3121,24 +3045,15 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][2][8] = {};
-                float xp[1][2][8] = {};
                 if (h < H) {  // head h
                     const __half* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    if (pos < nd) {  // chunk slot 0
                         const int e = (pos + 0) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 32 < nr) {  // rotate chunk slot 1
+                    if (pos + 32 < nd) {  // chunk slot 1
                         const int e = (pos + 32) * 8;
                         fg_load_fp16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        fg_load_fp16x8_keep(px + e + 0, &xp[0][1][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3157,22 +3072,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
                 ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
                 ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
                 ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -3183,52 +3082,32 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][2][8] = {};
-            float xp[1][2][8] = {};
             if (h < H) {  // head h
                 const __half* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 8;
                     fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 8;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
                     fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -3246,22 +3125,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
                 xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
                 xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
                 xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
@@ -3279,50 +3142,30 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
                     xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
                     xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
                     xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            }
             if (h < H) {  // head h
                 __half* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 8;
                     fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
                 }
             }
         }
@@ -3347,8 +3190,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3366,19 +3209,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3566,7 +3417,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][8] = {};
                 float wp[2][8] = {};
@@ -3759,8 +3610,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -18,16 +18,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -96,7 +104,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -159,8 +167,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -178,16 +186,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_scalar
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -274,7 +290,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_scalar
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -349,8 +365,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -368,19 +384,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_vec
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -475,7 +499,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_vec
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -571,8 +595,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -590,19 +614,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_sca
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -727,7 +759,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_sca
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -847,8 +879,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -866,16 +898,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_vec16
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -944,7 +984,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_vec16
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -1007,8 +1047,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1026,16 +1066,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_scala
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1122,7 +1170,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_scala
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -1197,8 +1245,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1216,19 +1264,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1323,7 +1379,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_ve
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -1419,8 +1475,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1438,19 +1494,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1575,7 +1639,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_sc
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[1][4] = {};
                 float wb[1][4] = {};
@@ -1695,8 +1759,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1714,19 +1778,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_vec16
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1868,7 +1940,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_vec16
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][4] = {};
                 float wb[2][4] = {};
@@ -2026,8 +2098,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2045,19 +2117,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_scala
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2259,7 +2339,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_scala
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][4] = {};
                 float wb[2][4] = {};
@@ -2465,8 +2545,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2484,19 +2564,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2638,7 +2726,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_ve
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][4] = {};
                 float wb[2][4] = {};
@@ -2796,8 +2884,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2815,19 +2903,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3029,7 +3125,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_sc
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[2][4] = {};
                 float wb[2][4] = {};
@@ -3235,8 +3331,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

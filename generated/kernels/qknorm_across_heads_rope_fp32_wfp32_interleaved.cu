@@ -18,16 +18,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -105,7 +113,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][4] = {};
                 {  // rotate chunk slot 0
@@ -173,8 +181,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -192,16 +200,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -295,7 +311,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][4] = {};
                 {  // rotate chunk slot 0
@@ -375,8 +391,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -394,18 +410,25 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -440,24 +463,15 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][2][4] = {};
-                float xp[1][2][4] = {};
                 if (h < H) {  // head h
                     const float* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    {  // chunk slot 0
                         const int e = (pos + 0) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 8 < nr) {  // rotate chunk slot 1
+                    {  // chunk slot 1
                         const int e = (pos + 8) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 8) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][1][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -468,14 +482,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
                 ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
                 ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
                 ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -486,48 +492,30 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][2][4] = {};
-            float xp[1][2][4] = {};
             if (h < H) {  // head h
                 const float* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][4] = {};
-                float wp[2][4] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -537,14 +525,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
                 xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
                 xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
                 xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -554,38 +534,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
                     xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                     xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                     xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            }
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            }
             if (h < H) {  // head h
                 float* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 8 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 8) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
                 }
             }
         }
@@ -610,8 +578,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -629,19 +597,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 4 at a time; lane group g takes heads g, g + 4, ...
-    const int hg = 4, tpw = 1, tsub = 0, nhb = 1, hstep = 4;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -773,7 +749,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
                 float wa[2][4] = {};
                 float wp[2][4] = {};
@@ -898,8 +874,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -917,16 +893,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1004,7 +988,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][4] = {};
                 {  // rotate chunk slot 0
@@ -1072,8 +1056,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1091,16 +1075,24 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1194,7 +1186,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][4] = {};
                 {  // rotate chunk slot 0
@@ -1274,8 +1266,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1293,18 +1285,25 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1339,24 +1338,15 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][2][4] = {};
-                float xp[1][2][4] = {};
                 if (h < H) {  // head h
                     const float* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    {  // chunk slot 0
                         const int e = (pos + 0) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 16 < nr) {  // rotate chunk slot 1
+                    {  // chunk slot 1
                         const int e = (pos + 16) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 16) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][1][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1367,14 +1357,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
                 ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
                 ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
                 ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -1385,48 +1367,30 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][2][4] = {};
-            float xp[1][2][4] = {};
             if (h < H) {  // head h
                 const float* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 16 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 16) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 16) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][4] = {};
-                float wp[2][4] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                 }
-                if (pos + 16 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 16) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                }
-                if (pos + 16 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 16) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -1436,14 +1400,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
                 xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
                 xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
                 xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -1453,38 +1409,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
                     xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                     xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                     xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            }
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            }
             if (h < H) {  // head h
                 float* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 16 < nr) {  // rotate chunk slot 1
+                {  // chunk slot 1
                     const int e = (pos + 16) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 16) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
                 }
             }
         }
@@ -1509,8 +1453,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1528,19 +1472,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 2 at a time; lane group g takes heads g, g + 2, ...
-    const int hg = 2, tpw = 1, tsub = 0, nhb = 1, hstep = 2;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1672,7 +1624,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
                 float wa[2][4] = {};
                 float wp[2][4] = {};
@@ -1797,8 +1749,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1816,18 +1768,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1989,7 +1949,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[4][4] = {};
                 float wp[4][4] = {};
@@ -2158,8 +2118,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2177,19 +2137,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2407,7 +2375,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[4][4] = {};
                 float wp[4][4] = {};
@@ -2624,8 +2592,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2643,18 +2611,26 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int nd = (int)p.D / 4;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2699,40 +2675,23 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
                 float xa[1][4][4] = {};
-                float xp[1][4][4] = {};
                 if (h < H) {  // head h
                     const float* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
+                    if (pos < nd) {  // chunk slot 0
                         const int e = (pos + 0) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][0][0]);
                     }
-                    if (pos + 32 < nr) {  // rotate chunk slot 1
+                    if (pos + 32 < nd) {  // chunk slot 1
                         const int e = (pos + 32) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][1][0]);
                     }
-                    if (pos + 64 < nr) {  // rotate chunk slot 2
+                    if (pos + 64 < nd) {  // chunk slot 2
                         const int e = (pos + 64) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][2][0]);
                     }
-                    if (pos + 96 < nr) {  // rotate chunk slot 3
+                    if (pos + 96 < nd) {  // chunk slot 3
                         const int e = (pos + 96) * 4;
                         fg_load_fp32x4_keep(px + e + 0, &xa[0][3][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][1][0]);
-                    }
-                    if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                        const int e = p.R + (pos + 64) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][2][0]);
-                    }
-                    if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                        const int e = p.R + (pos + 96) * 4;
-                        fg_load_fp32x4_keep(px + e + 0, &xp[0][3][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2751,22 +2710,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
                 ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
                 ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
                 ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -2777,80 +2720,46 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
             float xa[1][4][4] = {};
-            float xp[1][4][4] = {};
             if (h < H) {  // head h
                 const float* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
                 }
-                if (pos + 64 < nr) {  // rotate chunk slot 2
+                if (pos + 64 < nd) {  // chunk slot 2
                     const int e = (pos + 64) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
                 }
-                if (pos + 96 < nr) {  // rotate chunk slot 3
+                if (pos + 96 < nd) {  // chunk slot 3
                     const int e = (pos + 96) * 4;
                     fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-                }
-                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                    const int e = p.R + (pos + 64) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-                }
-                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                    const int e = p.R + (pos + 96) * 4;
-                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[4][4] = {};
-                float wp[4][4] = {};
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
                 }
-                if (pos + 64 < nr) {  // rotate chunk slot 2
+                if (pos + 64 < nd) {  // chunk slot 2
                     const int e = (pos + 64) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
                 }
-                if (pos + 96 < nr) {  // rotate chunk slot 3
+                if (pos + 96 < nd) {  // chunk slot 3
                     const int e = (pos + 96) * 4;
                     fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                }
-                if (pos + 64 < np) {  // pass chunk slot 2
-                    const int e = p.R + (pos + 64) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-                }
-                if (pos + 96 < np) {  // pass chunk slot 3
-                    const int e = p.R + (pos + 96) * 4;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
                 }
                 xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
                 xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
@@ -2868,22 +2777,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
                 xa[0][3][1] = xa[0][3][1] * (rs_token * wa[3][1]);
                 xa[0][3][2] = xa[0][3][2] * (rs_token * wa[3][2]);
                 xa[0][3][3] = xa[0][3][3] * (rs_token * wa[3][3]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][2][0] = xp[0][2][0] * (rs_token * wp[2][0]);
-                xp[0][2][1] = xp[0][2][1] * (rs_token * wp[2][1]);
-                xp[0][2][2] = xp[0][2][2] * (rs_token * wp[2][2]);
-                xp[0][2][3] = xp[0][2][3] * (rs_token * wp[2][3]);
-                xp[0][3][0] = xp[0][3][0] * (rs_token * wp[3][0]);
-                xp[0][3][1] = xp[0][3][1] * (rs_token * wp[3][1]);
-                xp[0][3][2] = xp[0][3][2] * (rs_token * wp[3][2]);
-                xp[0][3][3] = xp[0][3][3] * (rs_token * wp[3][3]);
                 if (round_y) {
                     xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                     xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -2901,66 +2794,42 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
                     xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
                     xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
                     xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
                 }
             }
             // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            }
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            }
+            if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+                fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+                fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            }
+            if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+                fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+                fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            }
             if (h < H) {  // head h
                 float* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
+                if (pos < nd) {  // chunk slot 0
                     const int e = (pos + 0) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
                 }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
+                if (pos + 32 < nd) {  // chunk slot 1
                     const int e = (pos + 32) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
                 }
-                if (pos + 64 < nr) {  // rotate chunk slot 2
+                if (pos + 64 < nd) {  // chunk slot 2
                     const int e = (pos + 64) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
                 }
-                if (pos + 96 < nr) {  // rotate chunk slot 3
+                if (pos + 96 < nd) {  // chunk slot 3
                     const int e = (pos + 96) * 4;
                     fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-                }
-                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                    const int e = p.R + (pos + 64) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-                }
-                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                    const int e = p.R + (pos + 96) * 4;
-                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
                 }
             }
         }
@@ -2985,8 +2854,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3004,19 +2873,27 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // 1 at a time; lane group g takes heads g, g + 1, ...
-    const int hg = 1, tpw = 1, tsub = 0, nhb = 1, hstep = 1;
-    const int64_t nitems = 2 * ntok;  // the tokens of q, then of k
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
+    const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        // which head set the item belongs to, and its place there
+        int set = 0;
+        int64_t j = it;
+        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3234,7 +3111,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
             const bool round_y = p.norm_rounding == 1;  // norm_rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of the head
+                // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
                 float wa[4][4] = {};
                 float wp[4][4] = {};
@@ -3451,8 +3328,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp32_wfp
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    items += p->B * p->S;  // a warp per token of q
-    items += p->B * p->S;  // a warp per token of k
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -69,6 +69,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -102,15 +111,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -272,6 +272,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -319,29 +342,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -508,6 +508,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -566,24 +584,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -788,6 +788,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -874,52 +920,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1137,6 +1137,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1171,15 +1180,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1341,6 +1341,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1389,29 +1412,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1578,6 +1578,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1637,24 +1655,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1859,6 +1859,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1946,52 +1992,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2209,6 +2209,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2243,15 +2252,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2413,6 +2413,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2461,29 +2484,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2650,6 +2650,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2709,24 +2727,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2931,6 +2931,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3018,52 +3064,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3281,6 +3281,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3315,15 +3324,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3485,6 +3485,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_scalar)(const fg_q
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3533,29 +3556,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_scalar)(const fg_q
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3722,6 +3722,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3781,24 +3799,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4003,6 +4003,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4090,52 +4136,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_scalar)(const f
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4353,6 +4353,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4388,15 +4397,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4558,6 +4558,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_scalar)(const fg_q
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4607,29 +4630,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_scalar)(const fg_q
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4796,6 +4796,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4856,24 +4874,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_vec16)(const fg
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5078,6 +5078,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5166,52 +5212,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_scalar)(const f
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5432,6 +5432,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5493,24 +5511,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_vec16)(const fg_qk
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5715,6 +5715,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_scalar)(const fg_q
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5804,52 +5850,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_scalar)(const fg_q
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6070,6 +6070,24 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6131,24 +6149,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6353,6 +6353,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6442,52 +6488,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

@@ -72,6 +72,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -107,17 +118,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -285,6 +285,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -334,31 +359,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_scalar)(cons
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -489,7 +489,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -530,25 +529,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -571,45 +572,9 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -626,22 +591,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -659,50 +608,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -820,6 +749,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -908,54 +885,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_scalar)(c
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1179,6 +1108,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1215,17 +1155,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1393,6 +1322,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1443,31 +1397,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_scalar)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1598,7 +1527,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1639,25 +1567,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1680,46 +1610,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1736,22 +1630,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -1769,50 +1647,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -1930,6 +1788,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -2019,54 +1925,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_scalar)(c
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2290,6 +2148,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2326,17 +2195,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2504,6 +2362,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2554,31 +2437,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_scalar)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2709,7 +2567,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2750,25 +2607,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2791,46 +2650,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2847,22 +2670,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -2880,50 +2687,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3041,6 +2828,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -3130,54 +2965,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_scalar)(c
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3401,6 +3188,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3437,17 +3235,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3615,6 +3402,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_scalar)(con
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3665,31 +3477,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_scalar)(con
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3820,7 +3607,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3861,25 +3647,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3902,46 +3690,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3958,22 +3710,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -3991,50 +3727,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4152,6 +3868,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -4241,54 +4005,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_scalar)(
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4512,6 +4228,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4549,17 +4276,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4727,6 +4443,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_scalar)(con
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4778,31 +4519,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_scalar)(con
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4933,7 +4649,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4974,25 +4689,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5015,47 +4732,11 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5072,22 +4753,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -5105,50 +4770,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -5266,6 +4911,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5356,54 +5049,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_scalar)(
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5629,6 +5274,26 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5692,26 +5357,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_vec16)(cons
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5922,6 +5567,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_scalar)(con
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6013,54 +5706,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_scalar)(con
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6245,7 +5890,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6286,25 +5931,27 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6327,48 +5974,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6385,22 +5996,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -6418,50 +6013,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -6579,6 +6154,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6670,54 +6293,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

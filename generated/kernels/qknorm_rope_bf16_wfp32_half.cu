@@ -69,6 +69,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -102,17 +113,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -274,6 +274,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -321,29 +344,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -510,6 +510,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -568,28 +590,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -794,6 +794,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -880,52 +926,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1143,6 +1143,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1177,17 +1188,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1349,6 +1349,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1397,29 +1420,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1586,6 +1586,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1645,28 +1667,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1871,6 +1871,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1958,52 +2004,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2221,6 +2221,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2255,17 +2266,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2427,6 +2427,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2475,29 +2498,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2664,6 +2664,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2723,28 +2745,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2949,6 +2949,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_partial_scalar)(const fg
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3036,52 +3082,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3299,6 +3299,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3333,17 +3344,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3505,6 +3505,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3553,29 +3576,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3742,6 +3742,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3801,28 +3823,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4027,6 +4027,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4114,52 +4160,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_scalar)(const f
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4377,6 +4377,17 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4412,17 +4423,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4584,6 +4584,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
                 sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4633,29 +4656,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4822,6 +4822,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4882,28 +4904,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_partial_vec16)(const fg
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5108,6 +5108,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5196,52 +5242,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_partial_scalar)(const f
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5462,6 +5462,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5523,28 +5545,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5749,6 +5749,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5838,52 +5884,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6104,6 +6104,28 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6165,28 +6187,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6391,6 +6391,52 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const f
                 if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6480,52 +6526,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const f
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

@@ -72,6 +72,19 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -107,19 +120,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -287,6 +287,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -336,31 +361,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -491,7 +491,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -532,25 +531,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -573,49 +576,9 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -632,22 +595,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -665,50 +612,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -826,6 +753,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -914,54 +889,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1185,6 +1112,19 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1221,19 +1161,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1401,6 +1328,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1451,31 +1403,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1606,7 +1533,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1647,25 +1573,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1688,50 +1618,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1748,22 +1638,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -1781,50 +1655,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -1942,6 +1796,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -2031,54 +1933,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2302,6 +2156,19 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2338,19 +2205,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2518,6 +2372,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2568,31 +2447,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2723,7 +2577,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2764,25 +2617,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2805,50 +2662,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2865,22 +2682,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -2898,50 +2699,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3059,6 +2840,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -3148,54 +2977,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3419,6 +3200,19 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3455,19 +3249,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3635,6 +3416,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3685,31 +3491,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3840,7 +3621,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3881,25 +3661,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3922,50 +3706,10 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3982,22 +3726,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -4015,50 +3743,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4176,6 +3884,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -4265,54 +4021,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4536,6 +4244,19 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4573,19 +4294,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4753,6 +4461,31 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
                 sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4804,31 +4537,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4959,7 +4667,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -5000,25 +4707,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5041,51 +4752,11 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5102,22 +4773,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -5135,50 +4790,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -5296,6 +4931,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5386,54 +5069,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5659,6 +5294,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5722,30 +5381,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5956,6 +5591,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6047,54 +5730,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6279,7 +5914,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6320,25 +5955,29 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6361,52 +6000,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6423,22 +6022,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -6456,50 +6039,30 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -6617,6 +6180,54 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6708,54 +6319,6 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

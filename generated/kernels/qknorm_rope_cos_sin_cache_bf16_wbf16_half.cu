@@ -86,6 +86,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -119,15 +128,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -306,6 +306,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -353,29 +376,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -559,6 +559,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -617,24 +635,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -856,6 +856,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -942,52 +988,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1222,6 +1222,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1256,15 +1265,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1443,6 +1443,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1491,29 +1514,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1697,6 +1697,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1756,24 +1774,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1995,6 +1995,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2082,52 +2128,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2362,6 +2362,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2396,15 +2405,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2583,6 +2583,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2631,29 +2654,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2837,6 +2837,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2896,24 +2914,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3135,6 +3135,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3222,52 +3268,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3502,6 +3502,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3536,15 +3545,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3723,6 +3723,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3771,29 +3794,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3977,6 +3977,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4036,24 +4054,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4275,6 +4275,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4362,52 +4408,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4642,6 +4642,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4677,15 +4686,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4864,6 +4864,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4913,29 +4936,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5119,6 +5119,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5179,24 +5197,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5418,6 +5418,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5506,52 +5552,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5789,6 +5789,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5850,24 +5868,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6089,6 +6089,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6178,52 +6224,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6461,6 +6461,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6522,24 +6540,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6761,6 +6761,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6850,52 +6896,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7130,6 +7130,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -7163,15 +7172,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7350,6 +7350,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -7397,29 +7420,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7603,6 +7603,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -7661,24 +7679,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7900,6 +7900,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -7986,52 +8032,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8266,6 +8266,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -8300,15 +8309,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8487,6 +8487,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -8535,29 +8558,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8741,6 +8741,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -8800,24 +8818,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9039,6 +9039,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -9126,52 +9172,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9406,6 +9406,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -9440,15 +9449,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9627,6 +9627,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -9675,29 +9698,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9881,6 +9881,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -9940,24 +9958,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10179,6 +10179,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -10266,52 +10312,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10546,6 +10546,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -10580,15 +10589,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10767,6 +10767,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -10815,29 +10838,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11021,6 +11021,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -11080,24 +11098,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11319,6 +11319,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -11406,52 +11452,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11686,6 +11686,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -11721,15 +11730,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11908,6 +11908,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -11957,29 +11980,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12163,6 +12163,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12223,24 +12241,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12462,6 +12462,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12550,52 +12596,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12833,6 +12833,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12894,24 +12912,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13133,6 +13133,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13222,52 +13268,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13505,6 +13505,24 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+            fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13566,24 +13584,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13805,6 +13805,52 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13894,52 +13940,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

@@ -92,6 +92,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -127,17 +138,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -325,6 +325,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -374,31 +399,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -529,7 +529,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -590,25 +589,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -631,45 +632,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -686,22 +651,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -719,50 +668,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -900,6 +829,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -988,54 +965,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1279,6 +1208,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1315,17 +1255,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1513,6 +1442,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1563,31 +1517,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1718,7 +1647,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1779,25 +1707,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1820,46 +1750,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1876,22 +1770,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -1909,50 +1787,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -2090,6 +1948,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -2179,54 +2085,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2470,6 +2328,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2506,17 +2375,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2704,6 +2562,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2754,31 +2637,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2909,7 +2767,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2970,25 +2827,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3011,46 +2870,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3067,22 +2890,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -3100,50 +2907,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3281,6 +3068,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -3370,54 +3205,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3661,6 +3448,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3697,17 +3495,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3895,6 +3682,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3945,31 +3757,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4100,7 +3887,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4161,25 +3947,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4202,46 +3990,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4258,22 +4010,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -4291,50 +4027,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4472,6 +4188,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -4561,54 +4325,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4852,6 +4568,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4889,17 +4616,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5087,6 +4803,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -5138,31 +4879,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5293,7 +5009,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -5354,25 +5069,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5395,47 +5112,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5452,22 +5133,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -5485,50 +5150,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -5666,6 +5311,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5756,54 +5449,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6049,6 +5694,26 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6112,26 +5777,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6362,6 +6007,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6453,54 +6146,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6685,7 +6330,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6746,25 +6391,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6787,48 +6434,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6845,22 +6456,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -6878,50 +6473,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -7059,6 +6634,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -7150,54 +6773,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7441,6 +7016,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -7476,17 +7062,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7674,6 +7249,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -7723,31 +7323,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7878,7 +7453,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7939,25 +7513,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7980,45 +7556,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8035,22 +7575,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -8068,50 +7592,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -8249,6 +7753,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -8337,54 +7889,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8628,6 +8132,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -8664,17 +8179,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8862,6 +8366,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -8912,31 +8441,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9067,7 +8571,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9128,25 +8631,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9169,46 +8674,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9225,22 +8694,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -9258,50 +8711,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -9439,6 +8872,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -9528,54 +9009,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9819,6 +9252,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -9855,17 +9299,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10053,6 +9486,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -10103,31 +9561,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10258,7 +9691,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10319,25 +9751,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10360,46 +9794,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10416,22 +9814,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -10449,50 +9831,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -10630,6 +9992,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -10719,54 +10129,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11010,6 +10372,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -11046,17 +10419,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11244,6 +10606,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -11294,31 +10681,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11449,7 +10811,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11510,25 +10871,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -11551,46 +10914,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11607,22 +10934,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -11640,50 +10951,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -11821,6 +11112,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -11910,54 +11249,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12201,6 +11492,17 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -12238,17 +11540,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12436,6 +11727,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -12487,31 +11803,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12642,7 +11933,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -12703,25 +11993,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -12744,47 +12036,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12801,22 +12057,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -12834,50 +12074,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -13015,6 +12235,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13105,54 +12373,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -13398,6 +12618,26 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13461,26 +12701,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -13711,6 +12931,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13802,54 +13070,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -14034,7 +13254,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -14095,25 +13315,27 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -14136,48 +13358,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -14194,22 +13380,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -14227,50 +13397,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -14408,6 +13558,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -14499,54 +13697,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

@@ -92,6 +92,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -127,19 +140,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -327,6 +327,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -376,31 +401,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -531,7 +531,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -592,25 +591,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -633,49 +636,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -692,22 +655,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -725,50 +672,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -906,6 +833,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -994,54 +969,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1285,6 +1212,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1321,19 +1261,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1521,6 +1448,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -1571,31 +1523,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1726,7 +1653,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1787,25 +1713,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1828,50 +1758,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1888,22 +1778,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -1921,50 +1795,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -2102,6 +1956,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -2191,54 +2093,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2482,6 +2336,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2518,19 +2385,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2718,6 +2572,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -2768,31 +2647,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2923,7 +2777,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2984,25 +2837,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3025,50 +2882,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3085,22 +2902,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -3118,50 +2919,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3299,6 +3080,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -3388,54 +3217,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3679,6 +3460,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3715,19 +3509,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3915,6 +3696,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -3965,31 +3771,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4120,7 +3901,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4181,25 +3961,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4222,50 +4006,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4282,22 +4026,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -4315,50 +4043,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4496,6 +4204,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -4585,54 +4341,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4876,6 +4584,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -4913,19 +4634,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5113,6 +4821,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -5164,31 +4897,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5319,7 +5027,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -5380,25 +5087,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5421,51 +5132,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5482,22 +5153,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -5515,50 +5170,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -5696,6 +5331,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -5786,54 +5469,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6079,6 +5714,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6142,30 +5801,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6396,6 +6031,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -6487,54 +6170,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6719,7 +6354,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6780,25 +6415,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6821,52 +6460,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6883,22 +6482,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -6916,50 +6499,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -7097,6 +6660,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -7188,54 +6799,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7479,6 +7042,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -7514,19 +7090,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7714,6 +7277,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -7763,31 +7351,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7918,7 +7481,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7979,25 +7541,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8020,49 +7586,9 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8079,22 +7605,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -8112,50 +7622,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 4) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -8293,6 +7783,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -8381,54 +7919,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8672,6 +8162,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -8708,19 +8211,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8908,6 +8398,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 2) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -8958,31 +8473,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9113,7 +8603,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9174,25 +8663,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 2) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9215,50 +8708,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9275,22 +8728,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -9308,50 +8745,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 2) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -9489,6 +8906,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -9578,54 +9043,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9869,6 +9286,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -9905,19 +9335,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10105,6 +9522,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -10155,31 +9597,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10310,7 +9727,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10371,25 +9787,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10412,50 +9832,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10472,22 +9852,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -10505,50 +9869,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -10686,6 +10030,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -10775,54 +10167,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11066,6 +10410,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -11102,19 +10459,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11302,6 +10646,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -11352,31 +10721,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11507,7 +10851,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11568,25 +10911,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -11609,50 +10956,10 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11669,22 +10976,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -11702,50 +10993,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -11883,6 +11154,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -11972,54 +11291,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12263,6 +11534,19 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -12300,19 +11584,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12500,6 +11771,31 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+            wa[1][4] = fg_to_f32((pw + e)[4]);
+            wa[1][5] = fg_to_f32((pw + e)[5]);
+            wa[1][6] = fg_to_f32((pw + e)[6]);
+            wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
@@ -12551,31 +11847,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-                wa[1][4] = fg_to_f32((pw + e)[4]);
-                wa[1][5] = fg_to_f32((pw + e)[5]);
-                wa[1][6] = fg_to_f32((pw + e)[6]);
-                wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12706,7 +11977,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -12767,25 +12037,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -12808,51 +12082,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -12869,22 +12103,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -12902,50 +12120,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -13083,6 +12281,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13173,54 +12419,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -13466,6 +12664,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13529,30 +12751,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -13783,6 +12981,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -13874,54 +13120,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -14106,7 +13304,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -14167,25 +13365,29 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
         float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
         if (h < H) {  // head h
             const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -14208,52 +13410,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
             ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
             ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -14270,22 +13432,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
             xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
             xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
@@ -14303,50 +13449,30 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
                 xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
                 xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        }
         if (h < H) {  // head h
             __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 8;
                 fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -14484,6 +13610,54 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][2][8] = {};
         float xp[1][2][8] = {};
         if (h < H) {  // head h
@@ -14575,54 +13749,6 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

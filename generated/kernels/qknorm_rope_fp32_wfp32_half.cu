@@ -67,6 +67,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -93,15 +102,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -235,6 +235,21 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -267,21 +282,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -418,6 +418,24 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -461,24 +479,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -639,6 +639,36 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -694,36 +724,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -887,6 +887,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -914,15 +923,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1056,6 +1056,21 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -1089,21 +1104,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1240,6 +1240,24 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -1284,24 +1302,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1462,6 +1462,36 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -1518,36 +1548,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1711,6 +1711,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -1738,15 +1747,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1880,6 +1880,21 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -1913,21 +1928,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2064,6 +2064,24 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -2108,24 +2126,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2286,6 +2286,36 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -2342,36 +2372,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2535,6 +2535,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -2562,15 +2571,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2704,6 +2704,21 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -2737,21 +2752,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2888,6 +2888,24 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -2932,24 +2950,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3110,6 +3110,36 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -3166,36 +3196,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3359,6 +3359,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -3387,15 +3396,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3529,6 +3529,21 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
                 sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -3563,21 +3578,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3714,6 +3714,24 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -3759,24 +3777,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3937,6 +3937,36 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
                 if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -3994,36 +4024,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4195,6 +4195,37 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -4269,37 +4300,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4520,6 +4520,61 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -4618,61 +4673,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4905,6 +4905,37 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
                 fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -4979,37 +5010,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5230,6 +5230,61 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
                 if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -5328,61 +5383,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

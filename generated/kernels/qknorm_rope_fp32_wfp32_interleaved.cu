@@ -72,6 +72,17 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -100,17 +111,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -250,6 +250,23 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
                 sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -284,23 +301,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -403,7 +403,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -444,25 +443,27 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -477,38 +478,10 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -517,14 +490,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -534,38 +499,26 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -675,6 +628,38 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
                 if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -732,38 +717,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -935,6 +888,17 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -964,17 +928,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1114,6 +1067,23 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
                 sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -1149,23 +1119,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1268,7 +1221,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1309,25 +1261,27 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1342,39 +1296,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1383,14 +1309,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -1400,38 +1318,26 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -1541,6 +1447,38 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
                 if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -1599,38 +1537,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1802,6 +1708,17 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -1831,17 +1748,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1981,6 +1887,23 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
                 sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -2016,23 +1939,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2135,7 +2041,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2176,25 +2081,27 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2209,39 +2116,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2250,14 +2129,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -2267,38 +2138,26 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -2408,6 +2267,38 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
                 if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -2466,38 +2357,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2669,6 +2528,17 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -2698,17 +2568,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2848,6 +2707,23 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
                 sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -2883,23 +2759,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3002,7 +2861,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3043,25 +2901,27 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3076,39 +2936,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3117,14 +2949,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -3134,38 +2958,26 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3275,6 +3087,38 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
                 if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -3333,38 +3177,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3536,6 +3348,17 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -3566,17 +3389,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3716,6 +3528,23 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
                 sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -3752,23 +3581,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3871,7 +3683,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3912,25 +3723,27 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
                 fg_load_fp32x2_keep(srow + a + 0, &sn[1][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3945,40 +3758,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3987,14 +3772,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -4004,38 +3781,26 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4145,6 +3910,38 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
                 if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -4204,38 +4001,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4419,6 +4184,42 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
                 fg_load_fp32x2_keep(srow + a + 0, &sn[3][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -4498,42 +4299,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4766,6 +4531,66 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
                 if (a + 1 < rhalf) sn[3][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -4869,66 +4694,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5125,7 +4890,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int nd = (int)p.D / 4;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -5176,41 +4941,43 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
                 fg_load_fp32x2_keep(srow + a + 0, &sn[3][0]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nd) {  // chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nd) {  // chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
         float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5233,64 +5000,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
             ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
             ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5307,22 +5022,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
             xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
             xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -5340,66 +5039,42 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
                 xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
                 xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
                 xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
+        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+        }
+        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
             }
         }
     }
@@ -5523,6 +5198,66 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
                 if (a + 1 < rhalf) sn[3][1] = fg_to_f32((srow + a)[1]);
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -5626,66 +5361,6 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

@@ -86,6 +86,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -119,17 +130,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_ve
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -308,6 +308,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -355,29 +378,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_sc
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -561,6 +561,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -619,28 +641,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_partial
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -862,6 +862,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -948,52 +994,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_partial
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1228,6 +1228,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1262,17 +1273,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1451,6 +1451,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -1499,29 +1522,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1705,6 +1705,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -1764,28 +1786,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2007,6 +2007,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2094,52 +2140,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2374,6 +2374,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2408,17 +2419,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2597,6 +2597,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -2645,29 +2668,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2851,6 +2851,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -2910,28 +2932,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3153,6 +3153,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -3240,52 +3286,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3520,6 +3520,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3554,17 +3565,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_v
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3743,6 +3743,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -3791,29 +3814,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_s
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3997,6 +3997,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4056,28 +4078,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partia
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4299,6 +4299,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -4386,52 +4432,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partia
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4666,6 +4666,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4701,17 +4712,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_v
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4890,6 +4890,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -4939,29 +4962,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_s
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5145,6 +5145,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5205,28 +5227,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5448,6 +5448,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5536,52 +5582,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5819,6 +5819,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -5880,28 +5902,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6123,6 +6123,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6212,52 +6258,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6495,6 +6495,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6556,28 +6578,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6799,6 +6799,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -6888,52 +6934,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7168,6 +7168,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -7201,17 +7212,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_ve
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7390,6 +7390,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 32)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 32)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 32)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 32)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -7437,29 +7460,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_sc
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 32)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 32)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 32)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 32)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7643,6 +7643,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -7701,28 +7723,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_partial
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7944,6 +7944,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -8030,52 +8076,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_partial
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
             ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 64) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 64) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8310,6 +8310,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -8344,17 +8355,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8533,6 +8533,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 5) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 40)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 40)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 40)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 40)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -8581,29 +8604,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 40)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 40)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 40)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 40)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8787,6 +8787,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -8846,28 +8868,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9089,6 +9089,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -9176,52 +9222,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 80) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 80) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9456,6 +9456,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -9490,17 +9501,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9679,6 +9679,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        if (pos < 6) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 48)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 48)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 48)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 48)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -9727,29 +9750,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 48)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 48)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 48)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 48)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9933,6 +9933,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -9992,28 +10014,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10235,6 +10235,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -10322,52 +10368,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 96) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 96) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10602,6 +10602,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -10636,17 +10647,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_v
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10825,6 +10825,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 64)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 64)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 64)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 64)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -10873,29 +10896,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_s
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 64)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 64)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 64)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 64)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11079,6 +11079,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -11138,28 +11160,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partia
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11381,6 +11381,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -11468,52 +11514,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partia
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 128) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 128) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11748,6 +11748,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -11783,17 +11794,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_v
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 4, &wb[0][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11972,6 +11972,29 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wa[0][4] = fg_to_f32((pw + e)[4]);
+            wa[0][5] = fg_to_f32((pw + e)[5]);
+            wa[0][6] = fg_to_f32((pw + e)[6]);
+            wa[0][7] = fg_to_f32((pw + e)[7]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+            wb[0][4] = fg_to_f32((pw + e + 128)[4]);
+            wb[0][5] = fg_to_f32((pw + e + 128)[5]);
+            wb[0][6] = fg_to_f32((pw + e + 128)[6]);
+            wb[0][7] = fg_to_f32((pw + e + 128)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         if (h < H) {  // head h
@@ -12021,29 +12044,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_s
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wa[0][4] = fg_to_f32((pw + e)[4]);
-                wa[0][5] = fg_to_f32((pw + e)[5]);
-                wa[0][6] = fg_to_f32((pw + e)[6]);
-                wa[0][7] = fg_to_f32((pw + e)[7]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-                wb[0][4] = fg_to_f32((pw + e + 128)[4]);
-                wb[0][5] = fg_to_f32((pw + e + 128)[5]);
-                wb[0][6] = fg_to_f32((pw + e + 128)[6]);
-                wb[0][7] = fg_to_f32((pw + e + 128)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12227,6 +12227,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12287,28 +12309,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12530,6 +12530,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12618,52 +12664,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < 256) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < 256) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -12901,6 +12901,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -12962,28 +12984,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13205,6 +13205,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13294,52 +13340,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13577,6 +13577,28 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+            fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13638,28 +13660,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -13881,6 +13881,52 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+            if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+            if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+            if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+            if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+            if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+            if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+            if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
         float xa[1][1][8] = {};
         float xb[1][1][8] = {};
         float xp[1][2][8] = {};
@@ -13970,52 +14016,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][8] = {};
-            float wb[1][8] = {};
-            float wp[2][8] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

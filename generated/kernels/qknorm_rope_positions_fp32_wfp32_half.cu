@@ -80,6 +80,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -106,15 +115,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -261,6 +261,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -293,21 +308,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -457,6 +457,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -500,24 +518,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -691,6 +691,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -746,36 +776,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -952,6 +952,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -979,15 +988,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_ve
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1134,6 +1134,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -1167,21 +1182,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_sc
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1331,6 +1331,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -1375,24 +1393,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1566,6 +1566,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -1622,36 +1652,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -1828,6 +1828,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -1855,15 +1864,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_ve
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2010,6 +2010,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -2043,21 +2058,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_sc
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2207,6 +2207,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -2251,24 +2269,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2442,6 +2442,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -2498,36 +2528,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2704,6 +2704,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -2731,15 +2740,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_v
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -2886,6 +2886,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -2919,21 +2934,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_s
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3083,6 +3083,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -3127,24 +3145,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3318,6 +3318,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -3374,36 +3404,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3580,6 +3580,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -3608,15 +3617,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3763,6 +3763,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -3797,21 +3812,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -3961,6 +3961,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -4006,24 +4024,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4197,6 +4197,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -4254,36 +4284,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4475,6 +4475,37 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -4549,37 +4580,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -4820,6 +4820,61 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -4918,61 +4973,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5225,6 +5225,37 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -5299,37 +5330,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5570,6 +5570,61 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -5668,61 +5723,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -5960,6 +5960,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -5986,15 +5995,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_ve
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6141,6 +6141,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 32)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 32)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 32)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 32)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -6173,21 +6188,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_sc
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 32)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 32)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 32)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 32)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6337,6 +6337,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -6380,24 +6398,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6571,6 +6571,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -6626,36 +6656,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -6832,6 +6832,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -6859,15 +6868,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_ve
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7014,6 +7014,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 10) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 40)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 40)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 40)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 40)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -7047,21 +7062,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_sc
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 40)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 40)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 40)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 40)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7211,6 +7211,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -7255,24 +7273,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7446,6 +7446,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -7502,36 +7532,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7708,6 +7708,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_ve
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -7735,15 +7744,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_ve
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -7890,6 +7890,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_sc
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        if (pos < 12) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 48)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 48)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 48)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 48)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -7923,21 +7938,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_sc
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 48)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 48)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 48)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 48)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8087,6 +8087,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -8131,24 +8149,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8322,6 +8322,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -8378,36 +8408,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8584,6 +8584,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -8611,15 +8620,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_v
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8766,6 +8766,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 64)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 64)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 64)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 64)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -8799,21 +8814,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_s
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 64)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 64)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 64)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 64)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -8963,6 +8963,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -9007,24 +9025,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9198,6 +9198,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -9254,36 +9284,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9460,6 +9460,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -9488,15 +9497,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9643,6 +9643,21 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+            wb[0][0] = fg_to_f32((pw + e + 128)[0]);
+            wb[0][1] = fg_to_f32((pw + e + 128)[1]);
+            wb[0][2] = fg_to_f32((pw + e + 128)[2]);
+            wb[0][3] = fg_to_f32((pw + e + 128)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         if (h < H) {  // head h
@@ -9677,21 +9692,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-                wb[0][0] = fg_to_f32((pw + e + 128)[0]);
-                wb[0][1] = fg_to_f32((pw + e + 128)[1]);
-                wb[0][2] = fg_to_f32((pw + e + 128)[2]);
-                wb[0][3] = fg_to_f32((pw + e + 128)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -9841,6 +9841,24 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -9886,24 +9904,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10077,6 +10077,36 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[1][4] = {};
+        float wb[1][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][1][4] = {};
         float xb[1][1][4] = {};
         float xp[1][2][4] = {};
@@ -10134,36 +10164,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[1][4] = {};
-            float wb[1][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10355,6 +10355,37 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_v
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -10429,37 +10460,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_v
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -10700,6 +10700,61 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_s
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -10798,61 +10853,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_s
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11105,6 +11105,37 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+            fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -11179,37 +11210,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
@@ -11450,6 +11450,61 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wb[2][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
+            if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
+            if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
+            if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
+            if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xb[1][2][4] = {};
         float xp[1][4][4] = {};
@@ -11548,61 +11603,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wb[2][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < rhalf) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < rhalf) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < rhalf) wa[1][3] = fg_to_f32((pw + e)[3]);
-                if (e + 0 < rhalf) wb[1][0] = fg_to_f32((pw + e + rhalf)[0]);
-                if (e + 1 < rhalf) wb[1][1] = fg_to_f32((pw + e + rhalf)[1]);
-                if (e + 2 < rhalf) wb[1][2] = fg_to_f32((pw + e + rhalf)[2]);
-                if (e + 3 < rhalf) wb[1][3] = fg_to_f32((pw + e + rhalf)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);

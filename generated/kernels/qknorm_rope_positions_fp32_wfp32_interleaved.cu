@@ -88,6 +88,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -116,17 +127,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -282,6 +282,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -316,23 +333,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -435,7 +435,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -492,25 +491,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -525,38 +526,10 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -565,14 +538,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -582,38 +547,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -739,6 +692,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -796,38 +781,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1015,6 +968,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -1044,17 +1008,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1210,6 +1163,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -1245,23 +1215,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1364,7 +1317,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1421,25 +1373,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -1454,39 +1408,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1495,14 +1421,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -1512,38 +1430,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -1669,6 +1575,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -1727,38 +1665,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -1946,6 +1852,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -1975,17 +1892,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2141,6 +2047,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -2176,23 +2099,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2295,7 +2201,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2352,25 +2257,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -2385,39 +2292,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2426,14 +2305,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -2443,38 +2314,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -2600,6 +2459,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -2658,38 +2549,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -2877,6 +2736,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -2906,17 +2776,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3072,6 +2931,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -3107,23 +2983,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3226,7 +3085,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3283,25 +3141,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -3316,39 +3176,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3357,14 +3189,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -3374,38 +3198,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -3531,6 +3343,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -3589,38 +3433,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -3808,6 +3620,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -3838,17 +3661,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4004,6 +3816,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -4040,23 +3869,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4159,7 +3971,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4216,25 +4027,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -4249,40 +4062,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4291,14 +4076,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -4308,38 +4085,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -4465,6 +4230,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -4524,38 +4321,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -4765,6 +4530,42 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -4844,42 +4645,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5138,6 +4903,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -5241,66 +5066,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5497,7 +5262,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int nd = (int)p.D / 4;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -5574,41 +5339,43 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nd) {  // chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nd) {  // chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
         float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5631,64 +5398,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
             ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
             ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
             ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -5705,22 +5420,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
             xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
             xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
             xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -5738,66 +5437,42 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
                 xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
                 xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
                 xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
+        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+        }
+        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
             }
         }
     }
@@ -5947,6 +5622,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -6050,66 +5785,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6361,6 +6036,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -6389,17 +6075,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6555,6 +6230,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -6589,23 +6281,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6708,7 +6383,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6765,25 +6439,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6798,38 +6474,10 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -6838,14 +6486,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -6855,38 +6495,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 8) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -7012,6 +6640,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -7069,38 +6729,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
             ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 64) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7288,6 +6916,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -7317,17 +6956,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7483,6 +7111,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 4) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -7518,23 +7163,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7637,7 +7265,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7694,25 +7321,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 4) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -7727,39 +7356,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -7768,14 +7369,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -7785,38 +7378,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 4) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -7942,6 +7523,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -8000,38 +7613,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 80) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8219,6 +7800,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -8248,17 +7840,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8414,6 +7995,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < 8) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -8449,23 +8047,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8568,7 +8149,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8625,25 +8205,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos < 8) {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -8658,39 +8240,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -8699,14 +8253,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -8716,38 +8262,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            if (pos < 8) {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -8873,6 +8407,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -8931,38 +8497,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 96) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9150,6 +8684,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -9179,17 +8724,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9345,6 +8879,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -9380,23 +8931,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9499,7 +9033,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9556,25 +9089,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -9589,39 +9124,11 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -9630,14 +9137,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -9647,38 +9146,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 16) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -9804,6 +9291,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -9862,38 +9381,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
             ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 128) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10081,6 +9568,17 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -10111,17 +9609,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10277,6 +9764,23 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            wa[0][0] = fg_to_f32((pw + e)[0]);
+            wa[0][1] = fg_to_f32((pw + e)[1]);
+            wa[0][2] = fg_to_f32((pw + e)[2]);
+            wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            wa[1][0] = fg_to_f32((pw + e)[0]);
+            wa[1][1] = fg_to_f32((pw + e)[1]);
+            wa[1][2] = fg_to_f32((pw + e)[2]);
+            wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
@@ -10313,23 +9817,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                wa[0][0] = fg_to_f32((pw + e)[0]);
-                wa[0][1] = fg_to_f32((pw + e)[1]);
-                wa[0][2] = fg_to_f32((pw + e)[2]);
-                wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                wa[1][0] = fg_to_f32((pw + e)[0]);
-                wa[1][1] = fg_to_f32((pw + e)[1]);
-                wa[1][2] = fg_to_f32((pw + e)[2]);
-                wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10432,7 +9919,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10489,25 +9975,27 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
         float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -10522,40 +10010,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
             ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
             ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
             ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -10564,14 +10024,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
             xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
             xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
             xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -10581,38 +10033,26 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
                 xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
                 xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
                 xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
             }
         }
     }
@@ -10738,6 +10178,38 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[2][4] = {};
+        float wp[2][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][2][4] = {};
         float xp[1][2][4] = {};
         if (h < H) {  // head h
@@ -10797,38 +10269,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[2][4] = {};
-            float wp[2][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < 256) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11038,6 +10478,42 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -11117,42 +10593,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11411,6 +10851,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -11514,66 +11014,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11770,7 +11210,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
     const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
-    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    const int nd = (int)p.D / 4;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11847,41 +11287,43 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+        }
+        if (pos + 64 < nd) {  // chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
+        }
+        if (pos + 96 < nd) {  // chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
+        }
         float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
         if (h < H) {  // head h
             const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
             }
         }
         // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -11904,64 +11346,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
             ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
             ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
             ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
             ss += __shfl_xor_sync(0xffffffffu, ss, 4);
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
@@ -11978,22 +11368,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
             xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
             xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
             xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
             if (round_y) {
                 xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
                 xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
@@ -12011,66 +11385,42 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
                 xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
                 xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
                 xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
             }
         }
         // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        if (pos < nr) {  // chunk slot 0, where it lies below R
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        }
+        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+        }
+        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+        }
         if (h < H) {  // head h
             float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
+            if (pos < nd) {  // chunk slot 0
                 const int e = (pos + 0) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
+            if (pos + 32 < nd) {  // chunk slot 1
                 const int e = (pos + 32) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
+            if (pos + 64 < nd) {  // chunk slot 2
                 const int e = (pos + 64) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
             }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
+            if (pos + 96 < nd) {  // chunk slot 3
                 const int e = (pos + 96) * 4;
                 fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
             }
         }
     }
@@ -12220,6 +11570,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
                 }
             }
         }
+        // w at this lane's elements of a head
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
+        float wa[4][4] = {};
+        float wp[4][4] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
+        }
+        if (pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
+            if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
+            if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
+            if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
+        }
         float xa[1][4][4] = {};
         float xp[1][4][4] = {};
         if (h < H) {  // head h
@@ -12323,66 +11733,6 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
             ss += __shfl_xor_sync(0xffffffffu, ss, 2);
             ss += __shfl_xor_sync(0xffffffffu, ss, 1);
             const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            // w at this lane's elements of the head
-            const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight);
-            float wa[4][4] = {};
-            float wp[4][4] = {};
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) wa[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) wa[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.R) wa[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.R) wa[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.R) wa[3][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) wp[2][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[2][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[2][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[2][3] = fg_to_f32((pw + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) wp[3][0] = fg_to_f32((pw + e)[0]);
-                if (e + 1 < (int)p.D) wp[3][1] = fg_to_f32((pw + e)[1]);
-                if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
-                if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
-            }
             xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
             xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
             xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);

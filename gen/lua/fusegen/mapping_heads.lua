@@ -20,16 +20,17 @@ local spec_mod = require "fusegen.spec"
 
 local M = {}
 
-local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1 }
+local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
   heads_in_flight = "heads each lane loads before it computes (1 to 8)",
   blocks_per_sm = "most blocks per multiprocessor in the grid, under what fits (1 to 32)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
+  walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 },
-  min_blocks = { 1, 32 } }
+  min_blocks = { 1, 32 }, walk = { 0, 64 } }
 
 -- Tile parameters of one variant: defaults, the spec's tiles, then the spec's
 -- `{when = {...}, ...}` entries that match the variant, in order.
@@ -46,7 +47,9 @@ function M.tiles(spec, v, tuning)
           spec_mod.fail(spec.path, field .. "." .. k, "a tile parameter (" .. table.concat(names, ", ") .. ")", k)
         end
         local lim = TILE_LIMITS[k]
-        if math.type(x) ~= "integer" or x < lim[1] or x > lim[2] then
+        if k == "walk" and x == "token" then
+          -- the whole token: a run of all of its heads
+        elseif math.type(x) ~= "integer" or x < lim[1] or x > lim[2] then
           spec_mod.fail(spec.path, field .. "." .. k, "an integer: " .. TILE_DOC[k], x)
         end
         t[k] = x
@@ -106,7 +109,7 @@ M.KERNEL_KEYS = { "head_sets" }
 --                a sum over the head is a few xor shuffles
 --   whole_token: a warp per token, walking over all of its heads (a sum over the
 --                token's heads, then the head stages): every lane of the warp
---                takes part in each item
+--                takes part in each item (tile walk: a run of a token's heads)
 local STAGE_NEEDS = {
   norm_rms = { "whole_head", "lane_reduce" },
   rms_across_heads = { "whole_head", "lane_reduce", "whole_token" },
@@ -160,18 +163,30 @@ function M.plan(spec, v, tuning)
   m.vec = v.access == "vec16"
   m.full = v.rot == "full" and not m.dynD
   m.half = v.pairing == "half"
-  -- chunk positions of the rotate region (at most; fewer at run time for partial R)
-  local span = m.half and D // 2 or D
-  m.NR_max = ceil_div(span, m.C)
-  m.NV = math.max(m.tiles.chunks, ceil_div(m.NR_max, 32))
-  m.L = ceil_div(m.NR_max, m.NV)
   local needs = {}
   for _, level in ipairs { "token", "head" } do
     for _, name in ipairs(spec.kernel.stages[level]) do
       for _, n in ipairs(STAGE_NEEDS[name] or {}) do needs[n] = true end
     end
   end
-  m.whole_head, m.lane_reduce, m.whole_token = needs.whole_head or false, needs.lane_reduce or false, needs.whole_token or false
+  m.whole_head, m.lane_reduce = needs.whole_head or false, needs.lane_reduce or false
+  -- walk: a warp walks over a run of m.walk head blocks of one token (m.walk_all:
+  -- all of them) rather than items of one block
+  m.walk_all = needs.whole_token or m.tiles.walk == "token"
+  if m.walk_all then m.walk = 1  -- (the run is the whole token)
+  elseif m.tiles.walk > 0 then m.walk = m.tiles.walk
+  else m.walk = false end
+  -- A whole head with interleaved pairs, partial R and 16-byte chunks: one set
+  -- of chunk slots over the whole head (R is a multiple of 2 chunks here, so a
+  -- chunk is rotated or not as a whole), rather than a rotate and a pass region
+  -- each sized for the worst case.
+  m.merged = m.whole_head and not m.half and v.rot ~= "full" and m.vec
+  -- chunk positions of the rotate region (at most; fewer at run time for partial
+  -- R); merged: of the whole head
+  local span = m.half and D // 2 or D
+  m.NR_max = ceil_div(span, m.C)
+  m.NV = math.max(m.tiles.chunks, ceil_div(m.NR_max, 32))
+  m.L = ceil_div(m.NR_max, m.NV)
   if m.lane_reduce then
     local l = 1
     while l < m.L do l = l * 2 end
@@ -179,7 +194,7 @@ function M.plan(spec, v, tuning)
   end
   m.G = 32 // m.L
   -- pass region [R, D): only for partial R, at most D - 2 elements
-  if m.full then
+  if m.full or m.merged then
     m.NP = 0
   else
     m.NP = ceil_div(ceil_div(D - 2, m.C), m.L)
@@ -209,12 +224,17 @@ function M.kernel_env(spec, v, tuning, env)
     span_expr = m.half and "rhalf" or "(int)p.R"
     if m.vec then
       prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (R is a multiple of %d here)"):format(span_expr, C, 2 * C)
-      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
+      if not m.merged then
+        prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
+      end
     else
       prologue[#prologue + 1] = ("const int nr = (%s + %d) / %d;  // rotate chunks, the last one maybe partial"):format(span_expr, C - 1, C)
       prologue[#prologue + 1] = ("const int np = (%s - (int)p.R + %d) / %d;  // pass chunks"):format(m.D_expr, C - 1, C)
     end
     nr_expr = "nr"
+    if m.merged and m.dynD then
+      prologue[#prologue + 1] = ("const int nd = %s / %d;  // chunks of the head"):format(m.D_expr, C)
+    end
   end
   env.kernel_prologue = prologue
   env.half_offset = m.full and tostring(m.D // 2) or "rhalf"
@@ -241,6 +261,14 @@ function M.kernel_env(spec, v, tuning, env)
   env.rotate_guard = function(k)
     return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)
   end
+  -- the chunk slots that load, norm and store hold: the rotate region's, or,
+  -- merged, the whole head's (rotate_guard then says which of them rotate)
+  env.load_guard = env.rotate_guard
+  if m.merged then
+    env.load_guard = function(k)
+      return cg.chunk_guard(k, m.L, not m.dynD and m.NR_max or nil, "nd", m.NR_max)
+    end
+  end
   env.pass_guard = function(k)
     return cg.chunk_guard(k, m.L, nil, "np", m.NP * m.L)
   end
@@ -250,7 +278,7 @@ function M.kernel_env(spec, v, tuning, env)
   env.head_values = function(u)
     local out = {}
     for k = 0, m.NV - 1 do
-      if cg.open_if(env.rotate_guard(k)) then
+      if cg.open_if(env.load_guard(k)) then
         for j = 0, m.C - 1 do
           out[#out + 1] = { "a", k, j }
           if m.half then out[#out + 1] = { "b", k, j } end

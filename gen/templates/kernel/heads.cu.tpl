@@ -13,23 +13,28 @@ $(kernel_name)(const $(params_type) p)
 % if m.G * m.L < 32 then
     if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
-% if not m.whole_token then
+% local N = #head_sets
+% if m.walk then
+%   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
+    // Work items: (token, run of heads). A warp walks over $(run) of one token,
+    // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...), so that
+    // per-token data is loaded once per run.
+    const int64_t ntok = p.B * p.S;
+    const int hg = $(m.G), tpw = 1, tsub = 0, hstep = $(m.G * m.U);
+%   for i, hs in ipairs(head_sets) do
+%     if m.walk_all then
+    const int nhb$(i) = 1;  // runs per token of $(hs.input)
+%     else
+    const int nhb$(i) = ((int)p.$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U);  // runs per token of $(hs.input)
+%     end
+    const int64_t nit$(i) = ntok * nhb$(i);
+%   end
+    const int64_t nitems = $(table.concat(nit_names, " + "));
+% elseif N == 1 then
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-% end
     const int64_t ntok = p.B * p.S;
-% local N = #head_sets
-% if m.whole_token then
-    // Work items: tokens. A warp per token walks over all of its heads,
-    // $(m.G * m.U) at a time; lane group g takes heads g, g + $(m.G), ...
-    const int hg = $(m.G), tpw = 1, tsub = 0, nhb = 1, hstep = $(m.G * m.U);
-%   if N == 1 then
-    const int64_t nitems = ntok;
-%   else
-    const int64_t nitems = $(N) * ntok;  // the tokens of $(table.concat(set_names, ", then of "))
-%   end
-% elseif N == 1 then
     const int hg = p.$(head_sets[1].heads) < $(m.G) ? (int)p.$(head_sets[1].heads) : $(m.G);  // groups per token
     const int tpw = $(m.G) / hg;                      // tokens per warp item
     const int tsub = group / hg;
@@ -38,6 +43,10 @@ $(kernel_name)(const $(params_type) p)
     const int nhb = ((int)p.$(head_sets[1].heads) + hstep - 1) / hstep;   // head blocks per token
     const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
 % else
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item ($(m.U) in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
     // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
 %   for i, hs in ipairs(head_sets) do
     const int hg$(i) = p.$(hs.heads) < $(m.G) ? (int)p.$(hs.heads) : $(m.G);
@@ -53,11 +62,11 @@ $(kernel_name)(const $(params_type) p)
     const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
     for (int64_t it = warp; it < nitems; it += nwarps) {
-% if N == 1 then
+% if N == 1 and m.walk then
         const int64_t j = it;
-% elseif m.whole_token then
-        const int set = (int)(it / ntok);  // which head set the item belongs to
-        const int64_t j = it - set * ntok;
+        const int nhb = nhb1;
+% elseif N == 1 then
+        const int64_t j = it;
 % else
         // which head set the item belongs to, and its place there
         int set = 0;
@@ -65,17 +74,21 @@ $(kernel_name)(const $(params_type) p)
 %   for i = 1, N - 1 do
         if (set == $(i - 1) && j >= nit$(i)) { j -= nit$(i); set = $(i); }
 %   end
+%   if m.walk then
+        const int nhb = $(pick("nhb{i}"));
+%   else
         const int hg = $(pick("hg{i}")), tpw = $(pick("tpw{i}")), nhb = $(pick("nhb{i}"));
         const int tsub = group / hg;
         if (tsub >= tpw) continue;
         const int hstep = hg * $(m.U);
+%   end
 % end
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-% if not m.whole_token then
+% if not m.walk then
         const int64_t h = (j - tb * nhb) * hstep + group % hg;
 % end
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
@@ -91,8 +104,13 @@ $(kernel_name)(const $(params_type) p)
 % for _, name in ipairs(stages.token) do
         % stage(name)
 % end
-% if m.whole_token then
+% if m.walk_all then
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+% elseif m.walk then
+        const int64_t h0 = (j - tb * nhb) * $(m.walk * m.G * m.U), hend = H < h0 + $(m.walk * m.G * m.U) ? H : h0 + $(m.walk * m.G * m.U);
+        for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
+% end
+% if m.walk then
 %   for _, name in ipairs(stages.head) do
             % stage(name)
 %   end
@@ -124,8 +142,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     }
     int64_t items = 0;
 % for _, hs in ipairs(head_sets) do
-%   if m.whole_token then
-    items += p->B * p->S;  // a warp per token of $(hs.input)
+%   if m.walk_all then
+    items += p->B * p->S;  // a run per token of $(hs.input)
+%   elseif m.walk then
+    items += p->B * p->S * ((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs of $(hs.input)
 %   else
     {
         const int64_t hg = p->$(hs.heads) < $(m.G) ? p->$(hs.heads) : $(m.G), hstep = hg * $(m.U);

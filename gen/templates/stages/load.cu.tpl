@@ -17,9 +17,9 @@ $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m
 if ($(head) < H) {  // head $(head)
     const $(T)* px = xin + ($(head)) * xin_hs;
 %   for k = 0, m.NV - 1 do
-%     local open = cg.open_if(rotate_guard(k))
+%     local open = cg.open_if(load_guard(k))
 %     if open then
-    $(open)  // rotate chunk slot $(k)
+    $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
         % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = element_guard }))
 %       if m.half then

@@ -2,6 +2,7 @@
 % -- y = x * (rsqrt(mean(x^2) + eps) * w), over the head's D elements, w the
 % -- head set's weight [D] (role `weight` of kernel.head_sets); or, after the
 % -- token stage rms_across_heads, over all H * D elements of the token, w [H * D].
+% -- The weights [D] come from the token stage norm_weights where the spec lists it.
 % -- The mapping gives this stage the whole head in fp32 (xa, xb, xp) and an
 % -- aligned power-of-two group of m.L lanes per head, so the sum over a head
 % -- is log2(L) xor shuffles. Scalars: eps, and norm_rounding (fp32: y stays
@@ -19,6 +20,9 @@
 % local function wname(e) return ("w%s[%d][%d]"):format(e[1], e[2], e[3]) end
 // RMSNorm $(across and "over the token's heads (rs from above)" or "over each head"): y = x * (rsqrt(mean(x^2) + eps) * w)
 const bool round_y = p.norm_rounding == $(act_index);  // norm_rounding act
+% if not across and not shared.weights_loaded then
+% include("kernel/norm_weights.cu.tpl", {})  -- one weight row [D] for every head of the item
+% end
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head): every lane of its group takes this branch
@@ -34,32 +38,8 @@ if ($(head) < H) {  // head $(head): every lane of its group takes this branch
 %     end
     const float rs = rsqrtf(ss * $(inv_d) + p.eps);
 %   end
-    // w at this lane's elements of the head
-    const $(wtype)* pw = (const $(wtype)*)$(pick("p.{weight}"))$(across and (" + (" .. head .. ") * " .. m.D_expr) or "");
-    float wa[$(m.NV)][$(m.C)] = {};
-%   if m.half then
-    float wb[$(m.NV)][$(m.C)] = {};
-%   end
-%   if m.NP > 0 then
-    float wp[$(m.NP)][$(m.C)] = {};
-%   end
-%   for k = 0, m.NV - 1 do
-%     local open = cg.open_if(rotate_guard(k))
-%     if open then
-    $(open)  // rotate chunk slot $(k)
-        const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("wa[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
-%       if m.half then
-        % put(cg.load_f32(("wb[%d]"):format(k), "pw + e + " .. half_offset, m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
-%       end
-    }
-%     end
-%   end
-%   for k = 0, m.NP - 1 do
-    if ($(pass_guard(k))) {  // pass chunk slot $(k)
-        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("wp[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = pass_element_guard }))
-    }
+%   if across then
+    % include("kernel/norm_weights.cu.tpl", { weight_head = head })
 %   end
 %   for _, e in ipairs(head_values(u)) do
     $(xname(e, u)) = $(xname(e, u)) * ($(across or "rs") * $(wname(e)));

@@ -3,7 +3,7 @@
 % -- every head by. A first pass over the token's heads sums their squares
 % -- (plain loads, so that the second pass, the head stages, finds the lines in
 % -- cache); the warp adds its lanes' sums; shared.norm_scale names the result.
-% -- The mapping gives this stage a warp per token (m.whole_token).
+% -- The mapping gives this stage a warp per token (m.walk_all).
 % local inv = m.dynD and "(float)(H * p.D)" or ("(float)(H * %d)"):format(m.D)
 % shared.norm_scale = "rs_token"
 // RMS over the token's H * D elements: a first pass over its heads

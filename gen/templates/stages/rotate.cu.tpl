@@ -3,15 +3,23 @@
 % --   half:        pair (i, i + R/2): xa holds i, xb holds i + R/2, angle i
 % -- The table stage before it says where the angles are (shared.cos_of/sin_of).
 % -- rounding eager_bf16: a*cos is rounded to bf16 first, as eager PyTorch does.
+% -- Merged slots (m.merged) hold the whole head: only the chunks below R rotate.
 % local fn = (v.rounding == "eager_bf16") and "fg_rotate_eager_bf16" or "fg_rotate"
 // rotate ($(v.pairing) pairs): a' = a*cos - b*sin, b' = b*cos + a*sin$(fn ~= "fg_rotate" and "  (a*cos, b*cos rounded to bf16 first)" or "")
 % for u = 0, m.U - 1 do
 %   for k = 0, m.NV - 1 do
-%     if cg.open_if(rotate_guard(k)) then
+%     local open = cg.open_if(rotate_guard(k))
+%     if open then
+%       if m.merged then
+$(open)  // chunk slot $(k), where it lies below R
+%       end
 %       for j = 0, m.angles - 1 do
 %         local a = m.half and ("xa[%d][%d][%d]"):format(u, k, j) or ("xa[%d][%d][%d]"):format(u, k, 2 * j)
 %         local b = m.half and ("xb[%d][%d][%d]"):format(u, k, j) or ("xa[%d][%d][%d]"):format(u, k, 2 * j + 1)
-$(fn)($(a), $(b), $(shared.cos_of(u, k, j)), $(shared.sin_of(u, k, j)));
+$(m.merged and "    " or "")$(fn)($(a), $(b), $(shared.cos_of(u, k, j)), $(shared.sin_of(u, k, j)));
+%       end
+%       if m.merged then
+}
 %       end
 %     end
 %   end

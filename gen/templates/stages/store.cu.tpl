@@ -7,9 +7,9 @@
 if ($(head) < H) {  // head $(head)
     $(T)* po = xout + ($(head)) * xout_hs;
 %   for k = 0, m.NV - 1 do
-%     local open = cg.open_if(rotate_guard(k))
+%     local open = cg.open_if(load_guard(k))
 %     if open then
-    $(open)  // rotate chunk slot $(k)
+    $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
         % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, v.act, { vec = m.vec, guard = element_guard }))
 %       if m.half then
